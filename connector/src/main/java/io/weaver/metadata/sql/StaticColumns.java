@@ -1,0 +1,122 @@
+package io.weaver.metadata.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads the output column names of a result query from its text when every one of them is visible:
+ * the select list of the query's first {@code SELECT} (the main one after a {@code WITH} prefix,
+ * the first branch of a set operation). Any {@code *}, unaliased expression, {@code VALUES}, {@code
+ * TABLE t} or {@code FROM t SELECT …} makes the shape unknown, which Build then infers by running
+ * the query.
+ */
+public final class StaticColumns {
+  private static final Set<String> LIST_ENDS =
+      Set.of(
+          "FROM",
+          "WHERE",
+          "GROUP",
+          "HAVING",
+          "ORDER",
+          "LIMIT",
+          "UNION",
+          "EXCEPT",
+          "INTERSECT",
+          "WINDOW",
+          "INTO",
+          "QUALIFY",
+          "CLUSTER",
+          "DISTRIBUTE",
+          "SORT",
+          "OPTION",
+          "OFFSET");
+  // These end the list but change the result's shape, so the list no longer names the columns.
+  private static final Set<String> SHAPE_CHANGERS = Set.of("FOR");
+
+  private StaticColumns() {}
+
+  /** The columns of {@code resultQuery} in order, or empty when they are not statically known. */
+  public static Optional<List<StaticColumn>> of(SqlStatement resultQuery, SqlDialect dialect) {
+    List<SqlToken> tokens = resultQuery.tokens();
+    int i = 0;
+    while (TokenScan.isSymbol(tokens, i, "(")) {
+      i++;
+    }
+    if (TokenScan.isWord(tokens, i, "WITH")) {
+      i = TokenScan.afterWithClause(tokens, i);
+      while (TokenScan.isSymbol(tokens, i, "(")) {
+        i++;
+      }
+    }
+    if (!TokenScan.isWord(tokens, i, "SELECT")) {
+      return Optional.empty();
+    }
+    List<List<SqlToken>> items = selectItems(tokens, SelectPrefix.skip(tokens, i + 1));
+    if (items == null || items.isEmpty()) {
+      return Optional.empty();
+    }
+    List<StaticColumn> columns = new ArrayList<>();
+    for (List<SqlToken> item : items) {
+      Optional<SqlToken> name = SelectItemName.of(item, dialect);
+      if (name.isEmpty()) {
+        return Optional.empty();
+      }
+      SqlToken token = name.get();
+      columns.add(new StaticColumn(SelectItemName.value(token), token.line(), token.column()));
+    }
+    return Optional.of(List.copyOf(columns));
+  }
+
+  /**
+   * The select list from {@code first} split at depth-0 commas, or null when the list ends in a way
+   * that changes the result's shape ({@code FOR XML}, {@code FOR JSON}).
+   */
+  private static List<List<SqlToken>> selectItems(List<SqlToken> tokens, int first) {
+    List<List<SqlToken>> items = new ArrayList<>();
+    int depth = 0;
+    int itemStart = first;
+    int i = first;
+    for (; i < tokens.size(); i++) {
+      SqlToken token = tokens.get(i);
+      if (token.isSymbol("(")) {
+        depth++;
+      } else if (token.isSymbol(")")) {
+        if (depth == 0) {
+          break;
+        }
+        depth--;
+      } else if (depth == 0 && token.isSymbol(",")) {
+        items.add(tokens.subList(itemStart, i));
+        itemStart = i + 1;
+      } else if (depth == 0 && TokenScan.isWordIn(token, SHAPE_CHANGERS)) {
+        return null;
+      } else if (depth == 0 && endsList(tokens, i)) {
+        break;
+      } else if (token.kind() == SqlToken.Kind.SEMICOLON) {
+        break;
+      }
+    }
+    items.add(tokens.subList(itemStart, i));
+    return items;
+  }
+
+  private static boolean endsList(List<SqlToken> tokens, int i) {
+    SqlToken token = tokens.get(i);
+    if (!TokenScan.isWordIn(token, LIST_ENDS)) {
+      return false;
+    }
+    // Spark's `a IS DISTINCT FROM b` keeps going; a leading DISTINCT was skipped already.
+    if (token.isWord("FROM") && TokenScan.isWord(tokens, i - 1, "DISTINCT")) {
+      return false;
+    }
+    // Unreserved words used as names: `window.start`, `t.limit`, `x AS sort`.
+    if (TokenScan.isSymbol(tokens, i + 1, ".")
+        || TokenScan.isSymbol(tokens, i - 1, ".")
+        || TokenScan.isWord(tokens, i - 1, "AS")) {
+      return false;
+    }
+    return !TokenScan.isWordIn(token, NEED_BY) || TokenScan.isWord(tokens, i + 1, "BY");
+  }
+}
