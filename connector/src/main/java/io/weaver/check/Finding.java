@@ -36,7 +36,17 @@ public record Finding(
 
   /** The compiler-style text form: {@code path:line:column: severity: message [rule]}. */
   public String toText() {
-    return path + ":" + line + ":" + column + ": " + severity.word() + ": " + message + " [" + rule
+    return path
+        + ":"
+        + line
+        + ":"
+        + column
+        + ": "
+        + severity.word()
+        + ": "
+        + message
+        + " ["
+        + rule
         + "]";
   }
 }

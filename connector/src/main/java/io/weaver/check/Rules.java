@@ -1,0 +1,43 @@
+package io.weaver.check;
+
+/** The stable rule ids of spec §6 (and the few Weaver adds), one constant each. */
+public final class Rules {
+  public static final String HEADER_MISSING = "header-missing";
+  public static final String HEADER_INVALID = "header-invalid";
+  public static final String UNKNOWN_KEY = "unknown-key";
+  public static final String REQUIRED_KEY_MISSING = "required-key-missing";
+  public static final String INVALID_VALUE = "invalid-value";
+  public static final String ID_MISMATCH = "id-mismatch";
+  public static final String DUPLICATE_ID = "duplicate-id";
+  public static final String PYTHON_CLASS = "python-class";
+  public static final String INCREMENTAL_WITHOUT_KEY = "incremental-without-key";
+  public static final String COMPARISON_COLUMNS = "comparison-columns";
+  public static final String NOT_NULL_REPEATS_KEY = "not-null-repeats-key";
+  public static final String UNIQUE_KEYS = "unique-keys";
+  public static final String FOREIGN_KEYS = "foreign-keys";
+  public static final String IDENTITY = "identity";
+  public static final String MANAGED_NAME = "managed-name";
+  public static final String NO_LOAD_PYTHON = "no-load-python";
+  public static final String UNKNOWN_COLUMN = "unknown-column";
+  public static final String DUPLICATE_COLUMN = "duplicate-column";
+  public static final String RESULT_QUERIES = "result-queries";
+  public static final String DELETE_QUERY = "delete-query";
+  public static final String STATEMENT_TERMINATOR = "statement-terminator";
+  public static final String GO_BATCH = "go-batch";
+  public static final String TARGET_KEY = "target-key";
+  public static final String DEPENDENCY_UNKNOWN = "dependency-unknown";
+  public static final String DEPENDENCY_CYCLE = "dependency-cycle";
+  public static final String NOTE_REFERENCE = "note-reference";
+  public static final String DYNAMIC_SQL = "dynamic-sql";
+
+  /** Weaver's own: a query's visible columns disagree with the declared Schema. */
+  public static final String SCHEMA_MISMATCH = "schema-mismatch";
+
+  /** Weaver's own: a SQL body cannot be tokenized (unterminated string or comment). */
+  public static final String SQL_SYNTAX = "sql-syntax";
+
+  /** Weaver's own: the file is not valid UTF-8 text. */
+  public static final String ENCODING = "encoding";
+
+  private Rules() {}
+}

@@ -1,0 +1,327 @@
+package io.weaver.check;
+
+import static io.weaver.metadata.TableKeys.*;
+
+import io.weaver.metadata.ColumnNote;
+import io.weaver.metadata.ColumnSet;
+import io.weaver.metadata.FindingSink;
+import io.weaver.metadata.ForeignKey;
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.metadata.SchemaColumn;
+import io.weaver.metadata.SourcePos;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.sql.StaticColumn;
+import io.weaver.workspace.Form;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The rules of one Table that need no other file: the incompatible combinations of weaver-table.md,
+ * managed-name collisions and, when the business shape is known (declared {@code Schema} or a
+ * statically visible query result), unknown and duplicate columns.
+ */
+final class TableRules {
+  private final TableDeclaration table;
+  private final FindingSink sink;
+
+  private TableRules(TableDeclaration table, FindingSink sink) {
+    this.table = table;
+    this.sink = sink;
+  }
+
+  /**
+   * Checks a Table. {@code resultColumns} are the first result query's columns when they are
+   * statically visible.
+   */
+  static void check(
+      TableDeclaration table, FindingSink sink, Optional<List<StaticColumn>> resultColumns) {
+    TableRules rules = new TableRules(table, sink);
+    rules.fileName();
+    rules.combinations();
+    rules.identity(resultColumns);
+    table.schema().ifPresent(rules::managedNames);
+    resultColumns.ifPresent(rules::resultShape);
+    Optional<List<String>> business =
+        table
+            .schemaColumnNames()
+            .or(() -> resultColumns.map(c -> c.stream().map(StaticColumn::name).toList()));
+    business.ifPresent(rules::knownColumns);
+  }
+
+  private void fileName() {
+    if (!table.authoredKeys().containsKey(TABLE_ID)) {
+      return;
+    }
+    boolean python = table.source().form() == Form.PYTHON;
+    String expected = python ? table.tableId().pythonName() : table.tableId().toString();
+    if (!table.source().stem().equals(expected)) {
+      String ext = python ? ".py" : ".sql";
+      sink.error(
+          Rules.ID_MISMATCH,
+          table.posOf(TABLE_ID),
+          "Table ID '"
+              + table.tableId()
+              + "' does not match the file name '"
+              + table.source().stem()
+              + ext
+              + "'; rename the file to '"
+              + expected
+              + ext
+              + "' or fix the Table ID (they must agree exactly, including case)");
+    }
+  }
+
+  private void combinations() {
+    Optional<ColumnSet> pk = table.primaryKey();
+    if (table.incremental() && pk.isEmpty()) {
+      sink.error(
+          Rules.INCREMENTAL_WITHOUT_KEY,
+          table.posOf(INCREMENTAL),
+          "'Incremental: true' needs a 'Primary key' to follow rows by; add one or remove"
+              + " Incremental");
+    }
+    table
+        .comparisonColumns()
+        .ifPresent(
+            cc -> {
+              if (pk.isEmpty()) {
+                sink.error(
+                    Rules.COMPARISON_COLUMNS,
+                    table.posOf(COMPARISON_COLUMNS),
+                    "'Comparison columns' needs a 'Primary key'; add one or remove Comparison"
+                        + " columns");
+              } else {
+                cc.columns().stream()
+                    .filter(pk.get()::contains)
+                    .forEach(
+                        c ->
+                            sink.error(
+                                Rules.COMPARISON_COLUMNS,
+                                table.posOf(COMPARISON_COLUMNS),
+                                "'Comparison columns' contains primary-key column '"
+                                    + c
+                                    + "'; key columns identify a row and are never compared,"
+                                    + " remove it"));
+              }
+            });
+    pk.ifPresent(
+        key ->
+            table.notNull().stream()
+                .filter(key::contains)
+                .forEach(
+                    c ->
+                        sink.error(
+                            Rules.NOT_NULL_REPEATS_KEY,
+                            table.posOf(NOT_NULL),
+                            "'Not null' repeats primary-key column '"
+                                + c
+                                + "'; key columns are already not null, remove it")));
+    uniqueKeys(pk);
+    if (table.source().form() == Form.PYTHON && !table.hasLoadProcedure()) {
+      sink.error(
+          Rules.NO_LOAD_PYTHON,
+          table.posOf(HAS_LOAD_PROCEDURE),
+          "'Has load procedure: false' is accepted only for Spark SQL and T-SQL Tables; a Python"
+              + " Table is loaded through read(), remove the key");
+    }
+  }
+
+  private void uniqueKeys(Optional<ColumnSet> pk) {
+    List<ColumnSet> seen = new ArrayList<>();
+    for (ColumnSet key : table.uniqueKeys()) {
+      if (pk.isPresent() && key.sameColumns(pk.get())) {
+        sink.error(
+            Rules.UNIQUE_KEYS,
+            key.pos(),
+            "unique key ("
+                + key
+                + ") equals the primary key; the primary key is already unique, remove it");
+      } else if (seen.stream().anyMatch(key::sameColumns)) {
+        sink.error(
+            Rules.UNIQUE_KEYS, key.pos(), "unique key (" + key + ") is listed twice; keep one");
+      }
+      seen.add(key);
+    }
+  }
+
+  private void identity(Optional<List<StaticColumn>> resultColumns) {
+    if (table.identity().isEmpty()) {
+      return;
+    }
+    String identity = table.identity().get();
+    SourcePos pos = table.posOf(IDENTITY);
+    if (table.schemaColumnNames().map(cols -> cols.contains(identity)).orElse(false)) {
+      sink.error(
+          Rules.IDENTITY,
+          pos,
+          "Identity column '"
+              + identity
+              + "' also appears in Schema; Weaver adds and generates it, remove it from Schema");
+    }
+    if (table.primaryKey().map(pk -> pk.columns().equals(List.of(identity))).orElse(false)) {
+      sink.error(
+          Rules.IDENTITY,
+          pos,
+          "Identity column '"
+              + identity
+              + "' is the primary key; the key must come from the data, choose business columns");
+    }
+    ManagedColumns.collision(table.target(), identity)
+        .ifPresent(
+            m ->
+                sink.error(
+                    Rules.IDENTITY,
+                    pos,
+                    "Identity column '"
+                        + identity
+                        + "' collides with managed column '"
+                        + m
+                        + "'; rename it"));
+    resultColumns.ifPresent(
+        cols ->
+            cols.stream()
+                .filter(c -> c.name().equals(identity))
+                .forEach(
+                    c ->
+                        sink.error(
+                            Rules.IDENTITY,
+                            new SourcePos(c.line(), c.column()),
+                            "the query returns Identity column '"
+                                + identity
+                                + "'; Weaver generates it, remove it from the query")));
+  }
+
+  private void managedNames(List<SchemaColumn> columns) {
+    for (SchemaColumn column : columns) {
+      ManagedColumns.collision(table.target(), column.name())
+          .ifPresent(
+              m ->
+                  sink.error(
+                      Rules.MANAGED_NAME,
+                      column.pos(),
+                      "column '"
+                          + column.name()
+                          + "' collides with managed column '"
+                          + m
+                          + "'; rename it"));
+    }
+  }
+
+  private void resultShape(List<StaticColumn> columns) {
+    Set<String> seen = new HashSet<>();
+    for (StaticColumn column : columns) {
+      SourcePos pos = new SourcePos(column.line(), column.column());
+      if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
+        sink.error(
+            Rules.DUPLICATE_COLUMN,
+            pos,
+            "the query returns column '"
+                + column.name()
+                + "' twice (names may not differ only in case); alias one of them");
+      }
+      if (table.schema().isEmpty()) {
+        ManagedColumns.collision(table.target(), column.name())
+            .ifPresent(
+                m ->
+                    sink.error(
+                        Rules.MANAGED_NAME,
+                        pos,
+                        "the query returns '"
+                            + column.name()
+                            + "', which collides with managed column '"
+                            + m
+                            + "'; alias it"));
+      }
+    }
+    table.schemaColumnNames().ifPresent(declared -> compareWithSchema(declared, columns));
+  }
+
+  private void compareWithSchema(List<String> declared, List<StaticColumn> columns) {
+    List<String> returned = columns.stream().map(StaticColumn::name).toList();
+    String identity = table.identity().orElse(null);
+    for (StaticColumn column : columns) {
+      if (!declared.contains(column.name()) && !column.name().equals(identity)) {
+        Optional<String> caseOnly =
+            declared.stream().filter(d -> d.equalsIgnoreCase(column.name())).findFirst();
+        sink.error(
+            Rules.SCHEMA_MISMATCH,
+            new SourcePos(column.line(), column.column()),
+            caseOnly
+                .map(
+                    d ->
+                        "the query returns '"
+                            + column.name()
+                            + "' but Schema spells it '"
+                            + d
+                            + "'; use the exact declared spelling")
+                .orElse(
+                    "the query returns '"
+                        + column.name()
+                        + "', which Schema does not declare; declare it or remove it from the query"));
+      }
+    }
+    for (String column : declared) {
+      if (returned.stream().noneMatch(r -> r.equalsIgnoreCase(column))) {
+        sink.error(
+            Rules.SCHEMA_MISMATCH,
+            table.posOf(SCHEMA),
+            "Schema declares '"
+                + column
+                + "' but the query does not return it; return it or remove it from Schema");
+      }
+    }
+  }
+
+  private void knownColumns(List<String> business) {
+    String shape = table.schema().isPresent() ? "Schema" : "the query result";
+    table
+        .primaryKey()
+        .ifPresent(
+            k -> columns(PRIMARY_KEY, k.columns(), table.posOf(PRIMARY_KEY), business, shape));
+    table.uniqueKeys().forEach(k -> columns(UNIQUE_KEYS, k.columns(), k.pos(), business, shape));
+    columns(NOT_NULL, table.notNull(), table.posOf(NOT_NULL), business, shape);
+    table
+        .comparisonColumns()
+        .ifPresent(
+            k ->
+                columns(
+                    COMPARISON_COLUMNS,
+                    k.columns(),
+                    table.posOf(COMPARISON_COLUMNS),
+                    business,
+                    shape));
+    for (ForeignKey fk : table.foreignKeys()) {
+      columns(FOREIGN_KEYS, fk.childColumns().columns(), fk.pos(), business, shape);
+    }
+    for (ColumnNote note : table.columnNotes()) {
+      columns(COLUMN_NOTES, List.of(note.column()), note.pos(), business, shape);
+    }
+  }
+
+  private void columns(
+      String key, List<String> names, SourcePos pos, List<String> business, String shape) {
+    for (String name : names) {
+      if (!business.contains(name)) {
+        Optional<String> caseOnly =
+            business.stream().filter(b -> b.equalsIgnoreCase(name)).findFirst();
+        sink.error(
+            Rules.UNKNOWN_COLUMN,
+            pos,
+            "'"
+                + key
+                + "' names column '"
+                + name
+                + "', which "
+                + shape
+                + " does not have"
+                + caseOnly
+                    .map(c -> "; did you mean '" + c + "' (names are exact-case)?")
+                    .orElse("; use a declared column"));
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.weaver.cli;
+
+import io.weaver.check.Check;
+import io.weaver.check.CheckReport;
+import io.weaver.check.Finding;
+import io.weaver.check.Severity;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code weaver check}: prints findings as text or JSON; exit 1 when any is an error. */
+final class CheckCommand {
+  private CheckCommand() {}
+
+  static int run(CliArgs args, PrintStream out) {
+    boolean json = args.json();
+    CheckReport report = Check.run(args.workspace());
+    if (json) {
+      List<Map<String, Object>> findings =
+          report.findings().stream().map(CheckCommand::toJson).toList();
+      out.println(Json.write(Map.of("findings", findings)));
+    } else {
+      report.findings().forEach(f -> out.println(f.toText()));
+      long errors = report.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
+      long warnings = report.findings().size() - errors;
+      out.println(
+          errors == 0 && warnings == 0
+              ? "check: no findings"
+              : "check: " + errors + " error(s), " + warnings + " warning(s)");
+    }
+    return report.hasErrors() ? WeaverCli.FAILED : WeaverCli.OK;
+  }
+
+  static Map<String, Object> toJson(Finding f) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("path", f.path());
+    m.put("line", f.line());
+    m.put("column", f.column());
+    m.put("severity", f.severity().word());
+    m.put("rule", f.rule());
+    m.put("message", f.message());
+    return m;
+  }
+}

@@ -1,0 +1,85 @@
+package io.weaver.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code bin/weaver <command> [options]}: the command-line entry point (spec §13.4). The same main
+ * class runs under {@code spark-submit}. Exit codes: 0 success, 1 errors found or work failed, 2
+ * usage error.
+ */
+public final class WeaverCli {
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int USAGE = 2;
+
+  static final String USAGE_TEXT =
+      """
+      usage: weaver <command> [options]
+
+      commands:
+        check      validate every declaration (no Spark job); prints findings
+        build      create and update the tables and the catalogue (--item, --table, --allow-destructive)
+        load       load tables (--item, --table, --waive-stability-gates)
+        test       run generated and authored tests
+        history    recent loads (--table, --limit)
+        describe   one Table's declaration and built shape (--table Item.Schema.Object)
+        sql        run Spark SQL statements: weaver sql "<statements>"
+
+      options:
+        --workspace DIR       the workspace folder (default: .)
+        --lakehouse DIR       the lakehouse root (default: <workspace>/.weaver/lakehouse)
+        --format text|json    output format (default: text); json prints one document on stdout
+        --master URL          Spark master (default: local[*])
+        -h, --help            this help
+      """;
+
+  private WeaverCli() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs a command line; returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    CliArgs parsed;
+    try {
+      parsed = CliArgs.parse(args);
+    } catch (UsageException e) {
+      return usage(err, e.getMessage());
+    }
+    if (parsed.command.equals("help") || parsed.help()) {
+      out.print(USAGE_TEXT);
+      return OK;
+    }
+    try {
+      return switch (parsed.command) {
+        case "check" -> {
+          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
+          yield CheckCommand.run(parsed, out);
+        }
+        case "build", "load", "test", "history", "describe", "sql" -> notYet(parsed, out, err);
+        default -> usage(err, "unknown command '" + parsed.command + "'");
+      };
+    } catch (UsageException e) {
+      return usage(err, e.getMessage());
+    }
+  }
+
+  private static int notYet(CliArgs parsed, PrintStream out, PrintStream err) {
+    String message = "'" + parsed.command + "' is not available yet in this build of Weaver";
+    if (parsed.json()) {
+      out.println(Json.write(Map.of("error", message)));
+    }
+    err.println("weaver: " + message);
+    return FAILED;
+  }
+
+  private static int usage(PrintStream err, String message) {
+    err.println("weaver: " + message);
+    err.println();
+    err.print(USAGE_TEXT);
+    return USAGE;
+  }
+}

@@ -1,0 +1,4 @@
+package io.weaver.metadata;
+
+/** A header that cannot be read: the rule id to report, where, and why. */
+public record HeaderError(String rule, SourcePos pos, String message) {}

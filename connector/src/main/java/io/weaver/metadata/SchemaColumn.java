@@ -1,0 +1,4 @@
+package io.weaver.metadata;
+
+/** One declared business column: exact-case name and the type text passed to the engine. */
+public record SchemaColumn(String name, String type, SourcePos pos) {}
