@@ -26,14 +26,13 @@ public final class StaticColumns {
           "INTERSECT",
           "WINDOW",
           "INTO",
-          "QUALIFY",
           "CLUSTER",
           "DISTRIBUTE",
           "SORT",
-          "OPTION",
-          "OFFSET");
-  // These end the list but change the result's shape, so the list no longer names the columns.
-  private static final Set<String> SHAPE_CHANGERS = Set.of("FOR");
+          "OPTION");
+  // Spark does not reserve these, so they end the list only when BY follows.
+  private static final Set<String> NEED_BY =
+      Set.of("GROUP", "ORDER", "CLUSTER", "DISTRIBUTE", "SORT");
 
   private StaticColumns() {}
 
@@ -50,11 +49,11 @@ public final class StaticColumns {
         i++;
       }
     }
-    if (!TokenScan.isWord(tokens, i, "SELECT")) {
+    if (!TokenScan.isWord(tokens, i, "SELECT") || hasForClause(tokens)) {
       return Optional.empty();
     }
     List<List<SqlToken>> items = selectItems(tokens, SelectPrefix.skip(tokens, i + 1));
-    if (items == null || items.isEmpty()) {
+    if (items.isEmpty()) {
       return Optional.empty();
     }
     List<StaticColumn> columns = new ArrayList<>();
@@ -69,10 +68,7 @@ public final class StaticColumns {
     return Optional.of(List.copyOf(columns));
   }
 
-  /**
-   * The select list from {@code first} split at depth-0 commas, or null when the list ends in a way
-   * that changes the result's shape ({@code FOR XML}, {@code FOR JSON}).
-   */
+  /** The select list from {@code first} split at depth-0 commas, up to the clause that ends it. */
   private static List<List<SqlToken>> selectItems(List<SqlToken> tokens, int first) {
     List<List<SqlToken>> items = new ArrayList<>();
     int depth = 0;
@@ -90,8 +86,6 @@ public final class StaticColumns {
       } else if (depth == 0 && token.isSymbol(",")) {
         items.add(tokens.subList(itemStart, i));
         itemStart = i + 1;
-      } else if (depth == 0 && TokenScan.isWordIn(token, SHAPE_CHANGERS)) {
-        return null;
       } else if (depth == 0 && endsList(tokens, i)) {
         break;
       } else if (token.kind() == SqlToken.Kind.SEMICOLON) {
@@ -100,6 +94,24 @@ public final class StaticColumns {
     }
     items.add(tokens.subList(itemStart, i));
     return items;
+  }
+
+  /** T-SQL {@code FOR XML}/{@code FOR JSON} turns the rows into one document column. */
+  private static boolean hasForClause(List<SqlToken> tokens) {
+    int depth = 0;
+    for (int i = 0; i < tokens.size(); i++) {
+      SqlToken token = tokens.get(i);
+      if (token.isSymbol("(")) {
+        depth++;
+      } else if (token.isSymbol(")")) {
+        depth--;
+      } else if (depth <= 0
+          && token.isWord("FOR")
+          && (TokenScan.isWord(tokens, i + 1, "XML") || TokenScan.isWord(tokens, i + 1, "JSON"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean endsList(List<SqlToken> tokens, int i) {
