@@ -178,4 +178,31 @@ class StaticColumnsTest {
         List.of("rn"),
         sparkNames("select row_number() over (partition by a order by b) as rn from t;"));
   }
+
+  @Test
+  void aliasAfterSubscript() {
+    assertEquals(List.of("v", "w"), sparkNames("select m['k'] v, a[0] as w from t;"));
+  }
+
+  @Test
+  void collationIsNotAnAlias() {
+    assertTrue(columns("select a collate Latin1_General_CI_AS from t", SqlDialect.TSQL).isEmpty());
+    assertEquals(List.of("b"), tsqlNames("select a collate Latin1_General_CI_AS as b from t"));
+  }
+
+  @Test
+  void ifBodyResultHasStaticColumns() {
+    SqlBodyAnalysis analysis =
+        SqlBodyAnalyzer.analyze("if 1 = 1 begin select x as a from t end", SqlDialect.TSQL, 3, 1);
+    assertEquals(
+        List.of(new StaticColumn("a", 3, 28)),
+        StaticColumns.of(analysis.resultQueries().get(0), SqlDialect.TSQL).get());
+  }
+
+  @Test
+  void nonQueryStatementHasNoColumns() {
+    SqlStatement set =
+        SqlBodyAnalyzer.analyze("set x = 1;", SqlDialect.SPARK, 1, 1).statements().get(0);
+    assertTrue(StaticColumns.of(set, SqlDialect.SPARK).isEmpty());
+  }
 }

@@ -325,4 +325,40 @@ class TsqlBodyAnalysisTest {
   void qualifiedNamesUsingKeywordsDoNotSplit() {
     assertEquals(1, statements("select t.[end], s.status from t, s").size());
   }
+
+  @Test
+  void dropIfExistsIsOneStatement() {
+    String body = "drop table if exists #t select 1 as a into #t";
+    assertEquals(List.of("drop table if exists #t", "select 1 as a into #t"), statements(body));
+    assertEquals(0, resultCount(body));
+  }
+
+  @Test
+  void declareTableVariableThenInsertSelect() {
+    String body =
+        "declare @t table (a int, b int)\n"
+            + "insert @t select a, b from s\n"
+            + "insert into @t default values\n"
+            + "select a, b from @t";
+    assertEquals(
+        List.of(Kind.NON_RESULT, Kind.NON_RESULT, Kind.NON_RESULT, Kind.RESULT_QUERY), kinds(body));
+  }
+
+  @Test
+  void ctasKeepsItsSelect() {
+    String body =
+        "create table dbo.w with (distribution = round_robin) as select a from t select 1 as x";
+    assertEquals(List.of(Kind.NON_RESULT, Kind.RESULT_QUERY), kinds(body));
+  }
+
+  @Test
+  void cteSelectIntoIsNotAResult() {
+    assertEquals(
+        List.of(Kind.NON_RESULT), kinds("with c as (select 1 as a) select a into #t from c"));
+  }
+
+  @Test
+  void executeAsIsNotDynamicSql() {
+    assertTrue(analyze("execute as user = 'loader' select 1 as a revert").dynamicSqlAt().isEmpty());
+  }
 }
