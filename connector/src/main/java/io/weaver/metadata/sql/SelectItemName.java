@@ -126,7 +126,8 @@ final class SelectItemName {
   private static boolean continuesToAlias(SqlToken previous) {
     switch (previous.kind()) {
       case SYMBOL:
-        return previous.isSymbol(")");
+        // After a call or a subscript (`m['k'] v`); after an operator the word is an operand.
+        return previous.isSymbol(")") || previous.isSymbol("]");
       case WORD:
         return !TokenScan.isWordIn(previous, OPERAND_TAKERS);
       case SEMICOLON:

@@ -1,6 +1,7 @@
 package io.weaver.metadata.sql;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One statement of a body.
@@ -26,7 +27,7 @@ public record SqlStatement(List<SqlToken> tokens, boolean terminated, Kind kind)
     if (tokens.isEmpty()) {
       throw new IllegalArgumentException("a statement has at least one token");
     }
-    java.util.Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(kind, "kind");
   }
 
   /** File line of the first token. */

@@ -1,5 +1,6 @@
 package io.weaver.metadata.sql;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -76,6 +77,6 @@ public record SqlToken(Kind kind, String text, int line, int column) {
 
   /** The text upper-cased, for keyword sets; only meaningful for words. */
   String upper() {
-    return text.toUpperCase(java.util.Locale.ROOT);
+    return text.toUpperCase(Locale.ROOT);
   }
 }

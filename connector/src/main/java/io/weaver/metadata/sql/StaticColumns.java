@@ -68,10 +68,7 @@ public final class StaticColumns {
     return Optional.of(List.copyOf(columns));
   }
 
-  /**
-   * The select list from {@code first} split at depth-0 commas, or null when the list ends in a way
-   * that changes the result's shape ({@code FOR XML}, {@code FOR JSON}).
-   */
+  /** The select list from {@code first} split at depth-0 commas, up to the clause that ends it. */
   private static List<List<SqlToken>> selectItems(List<SqlToken> tokens, int first) {
     List<List<SqlToken>> items = new ArrayList<>();
     int depth = 0;

@@ -25,7 +25,8 @@ import java.util.Set;
  *   <li>is {@code INSERT}/{@code UPDATE}/{@code DELETE} after {@code THEN} (MERGE actions), {@code
  *       ON} (referential actions) or {@code FOR};
  *   <li>is {@code WITH} not followed by {@code name [(…)] AS (} (table hints, {@code WITH TIES});
- *   <li>is {@code FETCH} after {@code ROWS}/{@code ROW} ({@code OFFSET … FETCH NEXT}).
+ *   <li>is {@code FETCH} after {@code ROWS}/{@code ROW} ({@code OFFSET … FETCH NEXT});
+ *   <li>is {@code IF EXISTS} inside a {@code DROP} statement.
  * </ul>
  *
  * <p>Control of flow is split into its own statements: {@code IF condition}, {@code ELSE}, {@code
@@ -217,6 +218,8 @@ final class TsqlStatements {
         return !((verb.equals("INSERT") && !insertSourceSeen) || previous.isWord("WITH"));
       case "FETCH":
         return !(previous.isWord("ROWS") || previous.isWord("ROW"));
+      case "IF":
+        return !(verb.equals("DROP") && TokenScan.isWord(tokens, i + 1, "EXISTS"));
       default:
         return true;
     }
