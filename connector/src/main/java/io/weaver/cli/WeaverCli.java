@@ -43,6 +43,10 @@ public final class WeaverCli {
 
   /** Runs a command line; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+      out.print(USAGE_TEXT);
+      return OK;
+    }
     CliArgs parsed;
     try {
       parsed = CliArgs.parse(args);

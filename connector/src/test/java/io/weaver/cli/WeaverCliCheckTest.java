@@ -114,7 +114,8 @@ class WeaverCliCheckTest {
   @Test
   void helpExitsZero() {
     Run r = run("--help");
-    assertEquals(2, r.exit(), "a lone option is no command");
+    assertEquals(0, r.exit());
+    assertTrue(r.out().contains("usage: weaver"));
     Run help = run("help");
     assertEquals(0, help.exit());
     assertTrue(help.out().contains("commands:"));
