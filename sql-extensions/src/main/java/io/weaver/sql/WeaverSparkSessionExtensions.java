@@ -1,0 +1,29 @@
+package io.weaver.sql;
+
+import io.weaver.sql.analysis.ResolveWeaverStatements;
+import io.weaver.sql.parser.WeaverSqlParser;
+import org.apache.spark.sql.SparkSessionExtensions;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * Adds Weaver's SQL statements to a Spark session. List this class in {@code spark.sql.extensions},
+ * before or after Delta's extension.
+ */
+public final class WeaverSparkSessionExtensions
+    implements Function1<SparkSessionExtensions, BoxedUnit> {
+
+  @Override
+  public BoxedUnit apply(SparkSessionExtensions extensions) {
+    // Parser
+    // Claims statements starting with "<verb> WEAVER"; every other text reaches Spark/Delta as is.
+    extensions.injectParser((session, delegate) -> new WeaverSqlParser(delegate));
+
+    // Resolution
+    // Turns each parsed Weaver statement into the command that runs it.
+    extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
+
+    // Planner: none. Weaver commands are Spark RunnableCommands, which Spark plans itself.
+    return BoxedUnit.UNIT;
+  }
+}

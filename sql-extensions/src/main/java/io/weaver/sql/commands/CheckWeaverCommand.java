@@ -1,0 +1,114 @@
+package io.weaver.sql.commands;
+
+import io.weaver.check.Check;
+import io.weaver.check.Finding;
+import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.compat.WeaverLeafCommand;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code CHECK WEAVER [WORKSPACE 'path']}: one row per finding, in report order. The workspace
+ * is the statement's, else the session conf {@value #WORKSPACE_CONF}.
+ */
+public final class CheckWeaverCommand extends WeaverLeafCommand {
+  /** The session conf naming the workspace when a statement does not. */
+  public static final String WORKSPACE_CONF = "spark.weaver.workspace";
+
+  /** The rows' schema: one finding each (spec §6). */
+  public static final StructType SCHEMA =
+      new StructType()
+          .add("path", DataTypes.StringType, false)
+          .add("line", DataTypes.IntegerType, false)
+          .add("column", DataTypes.IntegerType, false)
+          .add("severity", DataTypes.StringType, false)
+          .add("rule", DataTypes.StringType, false)
+          .add("message", DataTypes.StringType, false);
+
+  private final Optional<String> workspace;
+
+  public CheckWeaverCommand(Optional<String> workspace) {
+    this(workspace, attributes(SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy; keeps the output's ids. */
+  public CheckWeaverCommand(Optional<String> workspace, Seq<Attribute> output) {
+    super(output);
+    this.workspace = Objects.requireNonNull(workspace, "workspace");
+  }
+
+  /** The workspace given in the statement; empty means the session conf. */
+  public Optional<String> workspace() {
+    return workspace;
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    Path root = workspaceFolder(session);
+    return Check.run(root).findings().stream().map(CheckWeaverCommand::row).toList();
+  }
+
+  private Path workspaceFolder(SparkSession session) {
+    String location =
+        workspace
+            .or(() -> Optional.ofNullable(session.conf().get(WORKSPACE_CONF, null)))
+            .filter(s -> !s.isBlank())
+            .orElseThrow(
+                () ->
+                    SparkErrors.analysis(
+                        "CHECK WEAVER: no workspace given. Write CHECK WEAVER WORKSPACE '<path>' or"
+                            + " set the session conf "
+                            + WORKSPACE_CONF
+                            + " to the workspace folder."));
+    Path folder = localPath(location);
+    if (!Files.isDirectory(folder)) {
+      throw SparkErrors.analysis(
+          "CHECK WEAVER: workspace folder '" + folder + "' does not exist or is not a folder.");
+    }
+    return folder;
+  }
+
+  /** A plain path, or a {@code file:} URI; other schemes are not readable here yet. */
+  static Path localPath(String location) {
+    try {
+      if (location.matches("^[A-Za-z][A-Za-z0-9+.-]+:.*")) { // a scheme, not a drive letter
+        URI uri = URI.create(location);
+        if (!"file".equalsIgnoreCase(uri.getScheme())) {
+          throw SparkErrors.analysis(
+              "CHECK WEAVER: workspace '"
+                  + location
+                  + "' is a "
+                  + uri.getScheme()
+                  + " URI; CHECK WEAVER reads workspaces from the local file system. Give a local"
+                  + " path or a file: URI.");
+        }
+        return Path.of(uri);
+      }
+      return Path.of(location);
+    } catch (IllegalArgumentException e) {
+      throw SparkErrors.analysis(
+          "CHECK WEAVER: workspace '" + location + "' is not a valid path: " + e.getMessage());
+    }
+  }
+
+  private static Row row(Finding f) {
+    return RowFactory.create(
+        f.path(), f.line(), f.column(), f.severity().word(), f.rule(), f.message());
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(workspace, output());
+  }
+}

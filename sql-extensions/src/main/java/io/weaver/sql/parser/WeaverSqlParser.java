@@ -1,0 +1,124 @@
+package io.weaver.sql.parser;
+
+import io.weaver.sql.plans.WeaverStatement;
+import java.util.Objects;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.parser.ParameterContext;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.spark.sql.catalyst.parser.ParserInterface;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+
+/**
+ * Spark's SQL parser with Weaver's statements added (spec §13.1).
+ *
+ * <p>A statement that starts with {@code CHECK|BUILD|LOAD|TEST|SHOW|DESCRIBE|RESTORE WEAVER} is
+ * parsed by Weaver's grammar into an unresolved {@link WeaverStatement}; every other statement, and
+ * every other kind of text (expressions, identifiers, types, schemas), goes to the delegate
+ * unchanged, so Spark's and Delta's syntax keeps working.
+ */
+public final class WeaverSqlParser implements ParserInterface {
+  private final ParserInterface delegate;
+
+  public WeaverSqlParser(ParserInterface delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+  }
+
+  /** The parser this one hands non-Weaver text to. */
+  public ParserInterface delegate() {
+    return delegate;
+  }
+
+  @Override
+  public LogicalPlan parsePlan(String sqlText) throws ParseException {
+    return StatementClaim.isWeaverStatement(sqlText)
+        ? parseWeaverStatement(sqlText)
+        : delegate.parsePlan(sqlText);
+  }
+
+  @Override
+  public LogicalPlan parsePlanWithParameters(String sqlText, ParameterContext parameters)
+      throws ParseException {
+    return StatementClaim.isWeaverStatement(sqlText)
+        ? parseWeaverStatement(sqlText)
+        : delegate.parsePlanWithParameters(sqlText, parameters);
+  }
+
+  /**
+   * Parses one Weaver statement; a syntax error is Spark's {@code ParseException} with the line,
+   * position and a caret under the offending text.
+   */
+  WeaverStatement parseWeaverStatement(String sqlText) {
+    WeaverSqlBaseLexer lexer = new WeaverSqlBaseLexer(CharStreams.fromString(sqlText));
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(SyntaxErrorListener.INSTANCE);
+    CommonTokenStream tokens = new CommonTokenStream(lexer);
+    WeaverSqlBaseParser parser = new WeaverSqlBaseParser(tokens);
+    parser.removeErrorListeners();
+    parser.addErrorListener(SyntaxErrorListener.INSTANCE);
+    WeaverAstBuilder builder = new WeaverAstBuilder();
+    // Fast path first: SLL prediction, giving up at the first error. Only when that fails is the
+    // statement re-parsed with full LL prediction, which also produces the precise error.
+    try {
+      parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+      parser.setErrorHandler(new BailErrorStrategy());
+      return builder.statement(parser.singleStatement());
+    } catch (ParseCancellationException sllFailed) {
+      tokens.seek(0);
+      parser.reset();
+      parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+      parser.setErrorHandler(new DefaultErrorStrategy());
+      return builder.statement(parser.singleStatement());
+    }
+  }
+
+  @Override
+  public Expression parseExpression(String sqlText) throws ParseException {
+    return delegate.parseExpression(sqlText);
+  }
+
+  @Override
+  public TableIdentifier parseTableIdentifier(String sqlText) throws ParseException {
+    return delegate.parseTableIdentifier(sqlText);
+  }
+
+  @Override
+  public FunctionIdentifier parseFunctionIdentifier(String sqlText) throws ParseException {
+    return delegate.parseFunctionIdentifier(sqlText);
+  }
+
+  @Override
+  public Seq<String> parseMultipartIdentifier(String sqlText) throws ParseException {
+    return delegate.parseMultipartIdentifier(sqlText);
+  }
+
+  @Override
+  public LogicalPlan parseQuery(String sqlText) throws ParseException {
+    return delegate.parseQuery(sqlText);
+  }
+
+  @Override
+  public StructType parseRoutineParam(String sqlText) throws ParseException {
+    return delegate.parseRoutineParam(sqlText);
+  }
+
+  @Override
+  public StructType parseTableSchema(String sqlText) throws ParseException {
+    return delegate.parseTableSchema(sqlText);
+  }
+
+  @Override
+  public DataType parseDataType(String sqlText) throws ParseException {
+    return delegate.parseDataType(sqlText);
+  }
+}

@@ -1,0 +1,56 @@
+package io.weaver.sql.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.NotAvailableCommand;
+import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.TableIdentity;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
+import org.junit.jupiter.api.Test;
+
+/** The resolution rule and the commands' Catalyst plumbing, without a session. */
+class ResolveWeaverStatementsTest {
+  private final ResolveWeaverStatements rule = new ResolveWeaverStatements();
+
+  @Test
+  void checkBecomesTheCheckCommand() {
+    LogicalPlan resolved = rule.apply(new CheckWeaverStatement(Optional.of("/ws")));
+    CheckWeaverCommand command = assertInstanceOf(CheckWeaverCommand.class, resolved);
+    assertEquals(Optional.of("/ws"), command.workspace());
+    assertTrue(command.resolved());
+    assertEquals(CheckWeaverCommand.SCHEMA.fieldNames().length, command.output().size());
+  }
+
+  @Test
+  void otherStatementsBecomeNotAvailable() {
+    LogicalPlan resolved =
+        rule.apply(new LoadWeaverTable(TableIdentity.of(List.of("A", "B", "C")), false));
+    NotAvailableCommand command = assertInstanceOf(NotAvailableCommand.class, resolved);
+    assertTrue(command.simpleString(25).contains("A.B.C"), command.simpleString(25));
+  }
+
+  @Test
+  void otherPlansAreLeftAlone() {
+    LogicalPlan plan = new OneRowRelation();
+    assertSame(plan, rule.apply(plan));
+  }
+
+  @Test
+  void sparksReflectiveCopyKeepsTheOutputIds() {
+    CheckWeaverCommand command = new CheckWeaverCommand(Optional.of("/ws"));
+    Object[] args = {Optional.of("/other"), command.output()};
+    LogicalPlan copy = command.makeCopy(args);
+    assertNotSame(command, copy);
+    assertEquals(new CheckWeaverCommand(Optional.of("/other"), command.output()), copy);
+    assertEquals(command.output(), copy.output());
+  }
+}

@@ -1,0 +1,225 @@
+package io.weaver.sql.parser;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.sql.plans.BuildWeaverStatement;
+import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverTable;
+import io.weaver.sql.plans.LoadWeaverItem;
+import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.RestoreWeaverTable;
+import io.weaver.sql.plans.Scope;
+import io.weaver.sql.plans.ShowWeaverLoads;
+import io.weaver.sql.plans.ShowWeaverTables;
+import io.weaver.sql.plans.TableIdentity;
+import io.weaver.sql.plans.TestWeaverStatement;
+import io.weaver.sql.plans.WeaverStatement;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.parser.CatalystSqlParser$;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.junit.jupiter.api.Test;
+
+/** Weaver statements parse into the right nodes; no Spark session needed. */
+class WeaverSqlParserTest {
+  private final WeaverSqlParser parser = new WeaverSqlParser(CatalystSqlParser$.MODULE$);
+
+  private LogicalPlan parse(String sql) throws ParseException {
+    return parser.parsePlan(sql);
+  }
+
+  private static TableIdentity id(String... parts) {
+    return TableIdentity.of(List.of(parts));
+  }
+
+  @Test
+  void checkWeaver() throws Exception {
+    assertEquals(new CheckWeaverStatement(Optional.empty()), parse("CHECK WEAVER"));
+    assertEquals(
+        new CheckWeaverStatement(Optional.of("/tmp/ws")),
+        parse("CHECK WEAVER WORKSPACE '/tmp/ws'"));
+  }
+
+  @Test
+  void checkWeaverWorkspaceKeepsBackslashesAndUndoublesQuotes() throws Exception {
+    assertEquals(
+        new CheckWeaverStatement(Optional.of("C:\\ws\\it's")),
+        parse("CHECK WEAVER WORKSPACE 'C:\\ws\\it''s'"));
+    assertEquals(
+        new CheckWeaverStatement(Optional.of("/ws")), parse("CHECK WEAVER WORKSPACE \"/ws\""));
+  }
+
+  @Test
+  void buildWeaver() throws Exception {
+    assertEquals(new BuildWeaverStatement(Scope.workspace(), false), parse("BUILD WEAVER"));
+    assertEquals(
+        new BuildWeaverStatement(Scope.item("Sales"), false), parse("BUILD WEAVER ITEM Sales"));
+    assertEquals(
+        new BuildWeaverStatement(Scope.table(id("Sales", "dbo", "Order")), true),
+        parse("BUILD WEAVER TABLE Sales.dbo.Order ALLOW DESTRUCTIVE"));
+    assertEquals(
+        new BuildWeaverStatement(Scope.workspace(), true), parse("BUILD WEAVER ALLOW DESTRUCTIVE"));
+  }
+
+  @Test
+  void loadWeaverTable() throws Exception {
+    LoadWeaverTable load = (LoadWeaverTable) parse("LOAD WEAVER TABLE Sales.dbo.Customer");
+    assertEquals(id("Sales", "dbo", "Customer"), load.table());
+    assertFalse(load.waiveStabilityGates());
+    assertEquals(
+        new LoadWeaverTable(id("dbo", "Customer"), true),
+        parse("LOAD WEAVER TABLE dbo.Customer WAIVE STABILITY GATES"));
+  }
+
+  @Test
+  void loadWeaverItem() throws Exception {
+    assertEquals(new LoadWeaverItem("Sales", false), parse("LOAD WEAVER ITEM Sales"));
+    assertEquals(
+        new LoadWeaverItem("Sales", true), parse("LOAD WEAVER ITEM Sales WAIVE STABILITY GATES"));
+  }
+
+  @Test
+  void testWeaver() throws Exception {
+    assertEquals(new TestWeaverStatement(Scope.workspace()), parse("TEST WEAVER"));
+    assertEquals(new TestWeaverStatement(Scope.item("Sales")), parse("TEST WEAVER ITEM Sales"));
+    assertEquals(
+        new TestWeaverStatement(Scope.table(id("dbo", "Order"))),
+        parse("TEST WEAVER TABLE dbo.Order"));
+  }
+
+  @Test
+  void showWeaverTables() throws Exception {
+    assertEquals(new ShowWeaverTables(Optional.empty()), parse("SHOW WEAVER TABLES"));
+    assertEquals(new ShowWeaverTables(Optional.of("Sales")), parse("SHOW WEAVER TABLES IN Sales"));
+  }
+
+  @Test
+  void describeWeaverTable() throws Exception {
+    assertEquals(
+        new DescribeWeaverTable(id("Sales", "dbo", "Order")),
+        parse("DESCRIBE WEAVER TABLE Sales.dbo.Order"));
+  }
+
+  @Test
+  void showWeaverLoads() throws Exception {
+    assertEquals(
+        new ShowWeaverLoads(Optional.empty(), Optional.empty()), parse("SHOW WEAVER LOADS"));
+    assertEquals(
+        new ShowWeaverLoads(Optional.of(id("dbo", "Order")), Optional.of(5)),
+        parse("SHOW WEAVER LOADS FOR dbo.Order LIMIT 5"));
+    assertEquals(
+        new ShowWeaverLoads(Optional.empty(), Optional.of(10)),
+        parse("SHOW WEAVER LOADS LIMIT 10"));
+  }
+
+  @Test
+  void restoreWeaverTable() throws Exception {
+    assertEquals(
+        new RestoreWeaverTable(id("Sales", "dbo", "Order"), "20240101-abc"),
+        parse("RESTORE WEAVER TABLE Sales.dbo.Order TO LOAD '20240101-abc'"));
+  }
+
+  @Test
+  void keywordsInAnyCase() throws Exception {
+    assertEquals(
+        new LoadWeaverTable(id("Sales", "dbo", "Order"), true),
+        parse("load Weaver tAbLe Sales.dbo.Order waive stability GATES"));
+    assertEquals(new CheckWeaverStatement(Optional.empty()), parse("check weaver"));
+  }
+
+  @Test
+  void identifierCaseIsKept() throws Exception {
+    assertEquals(
+        id("sales", "DBO", "oRDER"),
+        ((LoadWeaverTable) parse("LOAD WEAVER TABLE sales.DBO.oRDER")).table());
+  }
+
+  @Test
+  void backquotedIdentities() throws Exception {
+    assertEquals(
+        new DescribeWeaverTable(id("Sales", "Order")),
+        parse("DESCRIBE WEAVER TABLE `Sales`.`Order`"));
+    assertEquals(
+        id("My Item", "dbo", "we`ird.name"),
+        ((LoadWeaverTable) parse("LOAD WEAVER TABLE `My Item`.dbo.`we``ird.name`")).table());
+  }
+
+  @Test
+  void keywordsCanBeNames() throws Exception {
+    assertEquals(
+        new LoadWeaverTable(id("Load", "Table", "Weaver"), false),
+        parse("LOAD WEAVER TABLE Load.Table.Weaver"));
+  }
+
+  @Test
+  void commentsWhitespaceAndSemicolon() throws Exception {
+    assertEquals(
+        new CheckWeaverStatement(Optional.empty()),
+        parse("  -- check it\n /* a /* nested */ comment */\n\tCHECK /* in between */ WEAVER ;"));
+    assertEquals(new ShowWeaverTables(Optional.empty()), parse("SHOW WEAVER TABLES;"));
+  }
+
+  @Test
+  void syntaxErrorShowsPositionAndSnippet() {
+    ParseException e =
+        assertThrows(ParseException.class, () -> parse("LOAD WEAVER TABLE Sales.dbo.Order NOW"));
+    assertEquals("PARSE_SYNTAX_ERROR", e.getCondition());
+    String message = e.getMessage();
+    assertTrue(message.contains("'NOW'"), message);
+    assertTrue(message.contains("(line 1, pos 34)"), message);
+    assertTrue(message.contains("== SQL ==\nLOAD WEAVER TABLE Sales.dbo.Order NOW\n"), message);
+    assertTrue(message.contains("\n" + "-".repeat(34) + "^^^"), message);
+  }
+
+  @Test
+  void syntaxErrorOnSecondLine() {
+    ParseException e =
+        assertThrows(
+            ParseException.class, () -> parse("BUILD WEAVER\n  TABLE Sales.dbo.Order ALLOW"));
+    assertTrue(e.getMessage().contains("(line 2, pos 29)"), e.getMessage());
+    assertTrue(e.getMessage().contains("end of input"), e.getMessage());
+  }
+
+  @Test
+  void identityNeedsTwoOrThreeParts() {
+    ParseException one = assertThrows(ParseException.class, () -> parse("LOAD WEAVER TABLE Order"));
+    assertTrue(one.getMessage().contains("Schema.Object or Item.Schema.Object"), one.getMessage());
+    assertTrue(one.getMessage().contains("(line 1, pos 18)"), one.getMessage());
+    assertThrows(ParseException.class, () -> parse("DESCRIBE WEAVER TABLE a.b.c.d"));
+  }
+
+  @Test
+  void limitMustBePositive() {
+    ParseException e = assertThrows(ParseException.class, () -> parse("SHOW WEAVER LOADS LIMIT 0"));
+    assertTrue(e.getMessage().contains("LIMIT takes a whole number"), e.getMessage());
+    assertThrows(ParseException.class, () -> parse("SHOW WEAVER LOADS LIMIT 99999999999"));
+  }
+
+  @Test
+  void unknownCharacterIsASyntaxError() {
+    ParseException e = assertThrows(ParseException.class, () -> parse("CHECK WEAVER WORKSPACE ~"));
+    assertTrue(e.getMessage().contains("'~'"), e.getMessage());
+  }
+
+  @Test
+  void everyStatementIsAWeaverStatement() throws Exception {
+    for (String sql :
+        List.of(
+            "CHECK WEAVER",
+            "BUILD WEAVER",
+            "LOAD WEAVER ITEM x",
+            "TEST WEAVER",
+            "SHOW WEAVER TABLES",
+            "DESCRIBE WEAVER TABLE a.b",
+            "SHOW WEAVER LOADS",
+            "RESTORE WEAVER TABLE a.b TO LOAD 'x'")) {
+      assertInstanceOf(WeaverStatement.class, parse(sql), sql);
+      assertFalse(parse(sql).resolved(), sql);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package io.weaver.sql.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Weaver's statements in a real Spark + Delta session. Each implementing class owns one shared
+ * session, configured with the extensions in a different order.
+ */
+abstract class SessionStatementsContract {
+  static final StructType FINDINGS =
+      new StructType()
+          .add("path", DataTypes.StringType, false)
+          .add("line", DataTypes.IntegerType, false)
+          .add("column", DataTypes.IntegerType, false)
+          .add("severity", DataTypes.StringType, false)
+          .add("rule", DataTypes.StringType, false)
+          .add("message", DataTypes.StringType, false);
+
+  @TempDir Path workspace;
+
+  /** The class's shared session. */
+  abstract SparkSession spark();
+
+  static SparkSession startSession(Path warehouse, String extensions) {
+    return SparkSession.builder()
+        .master("local[2]")
+        .appName("weaver-sql-extensions-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.databricks.delta.snapshotPartitions", "1")
+        .config("spark.sql.warehouse.dir", warehouse.toString())
+        .config("spark.sql.extensions", extensions)
+        .config(
+            "spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .getOrCreate();
+  }
+
+  private String quoted(Path path) {
+    return "'" + path.toString().replace("'", "''") + "'";
+  }
+
+  @Test
+  void checkWeaverReturnsOneRowPerFinding() {
+    Dataset<Row> findings = spark().sql("CHECK WEAVER WORKSPACE " + quoted(workspace));
+    assertEquals(FINDINGS, findings.schema());
+    // An empty workspace has nothing to report.
+    assertEquals(0, findings.count());
+  }
+
+  @Test
+  void checkWeaverDefaultsToTheSessionWorkspace() {
+    spark().conf().set("spark.weaver.workspace", workspace.toUri().toString());
+    try {
+      Dataset<Row> findings = spark().sql("check weaver");
+      assertEquals(FINDINGS, findings.schema());
+      assertEquals(0, findings.count());
+    } finally {
+      spark().conf().unset("spark.weaver.workspace");
+    }
+  }
+
+  @Test
+  void checkWeaverWithoutAWorkspaceSaysHowToGiveOne() {
+    AnalysisException e = assertThrows(AnalysisException.class, () -> spark().sql("CHECK WEAVER"));
+    assertTrue(e.getMessage().contains("spark.weaver.workspace"), e.getMessage());
+    assertTrue(e.getMessage().contains("WORKSPACE '<path>'"), e.getMessage());
+  }
+
+  @Test
+  void checkWeaverOfAMissingFolderNamesIt() {
+    Path missing = workspace.resolve("nope");
+    AnalysisException e =
+        assertThrows(
+            AnalysisException.class,
+            () -> spark().sql("CHECK WEAVER WORKSPACE " + quoted(missing)));
+    assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+  }
+
+  @Test
+  void loadWeaverIsNotAvailableYet() {
+    AnalysisException e =
+        assertThrows(AnalysisException.class, () -> spark().sql("LOAD WEAVER TABLE A.B.C"));
+    assertTrue(
+        e.getMessage().contains("LOAD WEAVER is not available yet in this build"), e.getMessage());
+    assertTrue(e.getMessage().contains("A.B.C"), e.getMessage());
+  }
+
+  @Test
+  void everyOtherStatementIsNotAvailableYet() {
+    for (List<String> statement :
+        List.of(
+            List.of("BUILD WEAVER ITEM Sales ALLOW DESTRUCTIVE", "BUILD WEAVER"),
+            List.of("LOAD WEAVER ITEM Sales WAIVE STABILITY GATES", "LOAD WEAVER"),
+            List.of("TEST WEAVER TABLE dbo.Order", "TEST WEAVER"),
+            List.of("SHOW WEAVER TABLES IN Sales", "SHOW WEAVER TABLES"),
+            List.of("DESCRIBE WEAVER TABLE Sales.dbo.Order", "DESCRIBE WEAVER TABLE"),
+            List.of("SHOW WEAVER LOADS FOR dbo.Order LIMIT 3", "SHOW WEAVER LOADS"),
+            List.of("RESTORE WEAVER TABLE dbo.Order TO LOAD 'x1'", "RESTORE WEAVER TABLE"))) {
+      AnalysisException e =
+          assertThrows(AnalysisException.class, () -> spark().sql(statement.get(0)));
+      assertTrue(
+          e.getMessage().contains(statement.get(1) + " is not available yet in this build"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void deltaStatementsStillWork() {
+    String table = "plain_" + getClass().getSimpleName().toLowerCase();
+    spark().sql("CREATE TABLE " + table + " (a int) USING delta");
+    try {
+      spark().sql("INSERT INTO " + table + " VALUES (1), (2)");
+      spark().sql("INSERT INTO " + table + " VALUES (3)");
+      assertEquals(6L, spark().sql("SELECT sum(a) FROM " + table).first().getLong(0));
+      assertEquals(3, spark().sql("DESCRIBE HISTORY " + table).count());
+      // Delta's RESTORE and Spark's DESCRIBE/SHOW still reach their own parsers.
+      spark().sql("RESTORE TABLE " + table + " TO VERSION AS OF 1");
+      assertEquals(3L, spark().sql("SELECT sum(a) FROM " + table).first().getLong(0));
+      assertEquals(1, spark().sql("DESCRIBE TABLE " + table).count());
+      assertTrue(spark().sql("SHOW TABLES").count() >= 1);
+    } finally {
+      spark().sql("DROP TABLE IF EXISTS " + table);
+    }
+  }
+}
