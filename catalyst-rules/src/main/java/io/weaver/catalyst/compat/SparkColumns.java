@@ -2,6 +2,7 @@ package io.weaver.catalyst.compat;
 
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.classic.ColumnNodeExpression;
 import org.apache.spark.sql.classic.ExpressionUtils;
 
 /**
@@ -25,5 +26,13 @@ public final class SparkColumns {
   /** A {@code Column} evaluating {@code expression}. */
   public static Column column(Expression expression) {
     return ExpressionUtils.column(expression);
+  }
+
+  /**
+   * True for the placeholder that stands for a {@code Column} until the analyzer converts it: it
+   * looks resolved but its type is meaningless.
+   */
+  public static boolean isUnconverted(Expression expression) {
+    return expression instanceof ColumnNodeExpression;
   }
 }

@@ -1,6 +1,7 @@
 package io.weaver.catalyst.signature;
 
 import io.weaver.catalyst.compat.SparkColumns;
+import java.io.Serializable;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * 64 lowercase hex characters. Never null, deterministic, evaluated in the executors with generated
  * code that calls the encoders directly (primitives are not boxed).
  */
-public final class RowSignature extends Expression {
+public final class RowSignature extends Expression implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   private static final String ENCODING = SignatureEncoding.class.getName();
   private static final String CATALYST = CatalystEncoding.class.getName();
@@ -56,7 +59,7 @@ public final class RowSignature extends Expression {
   public RowSignature(Seq<Expression> children) {
     this.children = Objects.requireNonNull(children, "children");
     for (Expression child : CollectionConverters.asJava(children)) {
-      if (child.resolved()) {
+      if (child.resolved() && !SparkColumns.isUnconverted(child)) {
         CatalystEncoding.writerFor(child.dataType());
       }
     }
@@ -144,7 +147,7 @@ public final class RowSignature extends Expression {
             toSeq(List.of()),
             "void",
             code -> code,
-            codes -> String.join("\n", CollectionConverters.asJava(codes)));
+            codes -> String.join(";\n", CollectionConverters.asJava(codes)) + ";");
     String code =
         body
             + "\nUTF8String "
