@@ -1,0 +1,55 @@
+package io.weaver.catalyst.signature;
+
+import java.security.MessageDigest;
+import java.util.Arrays;
+
+/**
+ * A {@link MessageDigest} that records the bytes fed to it instead of hashing them, so that map
+ * entries can be encoded once, sorted by their encoded keys, and then replayed into the real
+ * digest.
+ */
+final class ByteCapture extends MessageDigest {
+
+  private byte[] buffer = new byte[64];
+  private int size;
+
+  ByteCapture() {
+    super("weaver-capture");
+  }
+
+  /** The bytes captured since the last call, and starts afresh. */
+  byte[] take() {
+    byte[] bytes = Arrays.copyOf(buffer, size);
+    size = 0;
+    return bytes;
+  }
+
+  @Override
+  protected void engineUpdate(byte input) {
+    ensure(1);
+    buffer[size++] = input;
+  }
+
+  @Override
+  protected void engineUpdate(byte[] input, int offset, int len) {
+    ensure(len);
+    System.arraycopy(input, offset, buffer, size, len);
+    size += len;
+  }
+
+  @Override
+  protected byte[] engineDigest() {
+    return take();
+  }
+
+  @Override
+  protected void engineReset() {
+    size = 0;
+  }
+
+  private void ensure(int extra) {
+    if (size + extra > buffer.length) {
+      buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + extra));
+    }
+  }
+}
