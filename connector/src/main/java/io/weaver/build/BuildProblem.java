@@ -1,6 +1,9 @@
 package io.weaver.build;
 
-/** A Build-time finding about one Table (a type the engine rejects, a shape rule on the inferred shape). */
+/**
+ * A Build-time finding about one Table (a type the engine rejects, a shape rule on the inferred
+ * shape).
+ */
 public final class BuildProblem extends RuntimeException {
   public BuildProblem(String message) {
     super(message);

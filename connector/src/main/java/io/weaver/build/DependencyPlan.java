@@ -18,14 +18,18 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The dependency graph Build and Load order by: declared dependencies, plus for Spark SQL Tables
- * the workspace Tables their statements reference (read with Spark's parser), in topological
- * order (dependencies first).
+ * the workspace Tables their statements reference (read with Spark's parser), in topological order
+ * (dependencies first).
  */
 public final class DependencyPlan {
 
   /** One dependency as recorded in {@code _.Dependency}. */
   public record Edge(
-      TableDeclaration table, String dependsOn, String dependsOnItem, TableId dependsOnTableId, String kind) {}
+      TableDeclaration table,
+      String dependsOn,
+      String dependsOnItem,
+      TableId dependsOnTableId,
+      String kind) {}
 
   private final List<TableDeclaration> order;
   private final Map<String, List<Edge>> edges;
@@ -58,15 +62,27 @@ public final class DependencyPlan {
           list.add(new Edge(table, dep.toString(), null, dep.tableId(), "declared"));
           continue;
         }
-        model.resolve(dep, table.item()).ifPresent(target -> {
-          list.add(new Edge(table, dep.toString(), target.item(), target.tableId(), "declared"));
-          graph.addEdge(table.qualifiedName(), target.qualifiedName());
-        });
+        model
+            .resolve(dep, table.item())
+            .ifPresent(
+                target -> {
+                  list.add(
+                      new Edge(table, dep.toString(), target.item(), target.tableId(), "declared"));
+                  graph.addEdge(table.qualifiedName(), target.qualifiedName());
+                });
       }
       for (TableDeclaration target : inferred(spark, model, table)) {
-        boolean declared = list.stream().anyMatch(e -> target.item().equals(e.dependsOnItem()) && target.tableId().equals(e.dependsOnTableId()));
+        boolean declared =
+            list.stream()
+                .anyMatch(
+                    e ->
+                        target.item().equals(e.dependsOnItem())
+                            && target.tableId().equals(e.dependsOnTableId()));
         if (!declared && !target.qualifiedName().equals(table.qualifiedName())) {
-          String text = target.item().equals(table.item()) ? target.tableId().toString() : target.qualifiedName();
+          String text =
+              target.item().equals(table.item())
+                  ? target.tableId().toString()
+                  : target.qualifiedName();
           list.add(new Edge(table, text, target.item(), target.tableId(), "inferred"));
           graph.addEdge(table.qualifiedName(), target.qualifiedName());
         }
@@ -78,7 +94,8 @@ public final class DependencyPlan {
   }
 
   /** Workspace Tables referenced by a Spark SQL Table's statements. */
-  private static List<TableDeclaration> inferred(SparkSession spark, WorkspaceModel model, TableDeclaration table) {
+  private static List<TableDeclaration> inferred(
+      SparkSession spark, WorkspaceModel model, TableDeclaration table) {
     if (table.source().form() != Form.SPARK_SQL) {
       return List.of();
     }
@@ -95,18 +112,22 @@ public final class DependencyPlan {
         continue; // a statement Spark cannot parse: shape inference reports it with its position
       }
       for (List<String> name : names) {
-        resolveName(model, table.item(), name).filter(t -> !found.contains(t)).ifPresent(found::add);
+        resolveName(model, table.item(), name)
+            .filter(t -> !found.contains(t))
+            .ifPresent(found::add);
       }
     }
     return found;
   }
 
-  private static Optional<TableDeclaration> resolveName(WorkspaceModel model, String item, List<String> name) {
+  private static Optional<TableDeclaration> resolveName(
+      WorkspaceModel model, String item, List<String> name) {
     if (name.size() == 2) {
       return TableId.parse(name.get(0) + "." + name.get(1)).flatMap(id -> model.find(item, id));
     }
     if (name.size() == 3) {
-      return TableId.parse(name.get(1) + "." + name.get(2)).flatMap(id -> model.find(name.get(0), id));
+      return TableId.parse(name.get(1) + "." + name.get(2))
+          .flatMap(id -> model.find(name.get(0), id));
     }
     return Optional.empty();
   }

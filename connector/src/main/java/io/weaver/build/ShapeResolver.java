@@ -78,7 +78,8 @@ final class ShapeResolver {
     List<String> required = table.requiredColumns();
     List<BuiltColumn> columns = new ArrayList<>();
     for (StructField field : schema.fields()) {
-      columns.add(new BuiltColumn(field.name(), field.dataType(), !required.contains(field.name())));
+      columns.add(
+          new BuiltColumn(field.name(), field.dataType(), !required.contains(field.name())));
     }
     TableShape shape = new TableShape(columns, true);
     checkInferred(table, shape);
@@ -91,12 +92,23 @@ final class ShapeResolver {
     Set<String> seen = new HashSet<>();
     for (String name : shape.names()) {
       if (!seen.add(name.toLowerCase(Locale.ROOT))) {
-        problems.add("the query returns column '" + name + "' more than once (or differing only in case) [duplicate-column]");
+        problems.add(
+            "the query returns column '"
+                + name
+                + "' more than once (or differing only in case) [duplicate-column]");
       }
       ManagedColumns.collision(table.target(), name)
-          .ifPresent(m -> problems.add("the query returns '" + name + "', which collides with managed column '" + m + "' [managed-name]"));
+          .ifPresent(
+              m ->
+                  problems.add(
+                      "the query returns '"
+                          + name
+                          + "', which collides with managed column '"
+                          + m
+                          + "' [managed-name]"));
       if (table.identity().map(name::equals).orElse(false)) {
-        problems.add("the query returns Identity column '" + name + "'; Weaver generates it [identity]");
+        problems.add(
+            "the query returns Identity column '" + name + "'; Weaver generates it [identity]");
       }
     }
     List<String> names = shape.names();
@@ -105,19 +117,32 @@ final class ShapeResolver {
     table.uniqueKeys().forEach(k -> referenced.addAll(k.columns()));
     referenced.addAll(table.notNull());
     table.comparisonColumns().map(ColumnSet::columns).ifPresent(referenced::addAll);
-    table.foreignKeys().stream().map(ForeignKey::childColumns).forEach(k -> referenced.addAll(k.columns()));
+    table.foreignKeys().stream()
+        .map(ForeignKey::childColumns)
+        .forEach(k -> referenced.addAll(k.columns()));
     table.columnNotes().stream().map(ColumnNote::column).forEach(referenced::add);
     referenced.stream()
         .distinct()
         .filter(c -> !names.contains(c))
-        .forEach(c -> problems.add("column '" + c + "' is named in the header but the query does not return it (it returns " + String.join(", ", names) + ") [unknown-column]"));
+        .forEach(
+            c ->
+                problems.add(
+                    "column '"
+                        + c
+                        + "' is named in the header but the query does not return it (it returns "
+                        + String.join(", ", names)
+                        + ") [unknown-column]"));
     if (!problems.isEmpty()) {
       throw new BuildProblem(where(table, 0) + String.join("; ", problems));
     }
   }
 
   static String where(TableDeclaration table, int line) {
-    return table.source().relativePath() + (line > 0 ? ":" + line : "") + ": " + table.qualifiedName() + ": ";
+    return table.source().relativePath()
+        + (line > 0 ? ":" + line : "")
+        + ": "
+        + table.qualifiedName()
+        + ": ";
   }
 
   static String firstLine(String message) {

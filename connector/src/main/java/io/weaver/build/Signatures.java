@@ -21,7 +21,8 @@ import java.util.TreeMap;
 final class Signatures {
   private Signatures() {}
 
-  static String declaration(TableDeclaration table, TableShape shape, List<DependencyPlan.Edge> edges) {
+  static String declaration(
+      TableDeclaration table, TableShape shape, List<DependencyPlan.Edge> edges) {
     Map<String, String> parts = new TreeMap<>();
     for (String key : table.authoredKeys().keySet()) {
       parts.put("key:" + key, render(table, key));
@@ -29,7 +30,11 @@ final class Signatures {
     parts.put("shape", shapeText(shape));
     parts.put(
         "dependencies",
-        String.join(",", edges.stream().map(e -> e.kind() + ":" + e.dependsOnItem() + "." + e.dependsOnTableId()).toList()));
+        String.join(
+            ",",
+            edges.stream()
+                .map(e -> e.kind() + ":" + e.dependsOnItem() + "." + e.dependsOnTableId())
+                .toList()));
     parts.put("form", table.source().form().word());
     return sha256(parts.toString());
   }
@@ -40,7 +45,9 @@ final class Signatures {
     text.append("shape=").append(shapeText(shape)).append('\n');
     text.append("pk=").append(table.primaryKey().map(ColumnSet::toString).orElse("")).append('\n');
     text.append("signature=").append(hasSignature(table)).append('\n');
-    text.append("comparison=").append(String.join(",", comparisonColumns(table, shape))).append('\n');
+    text.append("comparison=")
+        .append(String.join(",", comparisonColumns(table, shape)))
+        .append('\n');
     text.append("delta=").append(minReader).append('/').append(minWriter);
     return sha256(text.toString());
   }
@@ -58,12 +65,17 @@ final class Signatures {
     return table
         .comparisonColumns()
         .map(ColumnSet::columns)
-        .orElseGet(() -> shape.names().stream().filter(c -> !table.primaryKey().get().contains(c)).toList());
+        .orElseGet(
+            () ->
+                shape.names().stream().filter(c -> !table.primaryKey().get().contains(c)).toList());
   }
 
   private static String shapeText(TableShape shape) {
     return String.join(
-        ";", shape.columns().stream().map(c -> c.name() + " " + c.typeText() + (c.nullable() ? "" : " not null")).toList());
+        ";",
+        shape.columns().stream()
+            .map(c -> c.name() + " " + c.typeText() + (c.nullable() ? "" : " not null"))
+            .toList());
   }
 
   private static String render(TableDeclaration t, String key) {
@@ -73,16 +85,25 @@ final class Signatures {
       case TableKeys.LINEAGE -> t.lineage().orElse("");
       case TableKeys.OWNER -> t.owner().orElse("");
       case TableKeys.TAGS -> String.join("\u0001", t.tags());
-      case TableKeys.DEPENDENCIES -> String.join(",", t.dependencies().stream().map(Object::toString).toList());
-      case TableKeys.SCHEMA -> String.join(";", t.schema().orElse(List.of()).stream().map(c -> c.name() + " " + c.type()).toList());
-      case TableKeys.COLUMN_NOTES -> String.join("\u0001", t.columnNotes().stream().map(ColumnNote::column).toList())
-          + "\u0002" + String.join("\u0001", t.columnNotes().stream().map(ColumnNote::text).toList());
+      case TableKeys.DEPENDENCIES ->
+          String.join(",", t.dependencies().stream().map(Object::toString).toList());
+      case TableKeys.SCHEMA ->
+          String.join(
+              ";",
+              t.schema().orElse(List.of()).stream().map(c -> c.name() + " " + c.type()).toList());
+      case TableKeys.COLUMN_NOTES ->
+          String.join("\u0001", t.columnNotes().stream().map(ColumnNote::column).toList())
+              + "\u0002"
+              + String.join("\u0001", t.columnNotes().stream().map(ColumnNote::text).toList());
       case TableKeys.PRIMARY_KEY -> t.primaryKey().map(ColumnSet::toString).orElse("");
-      case TableKeys.UNIQUE_KEYS -> String.join(";", t.uniqueKeys().stream().map(ColumnSet::toString).toList());
-      case TableKeys.FOREIGN_KEYS -> String.join(";", t.foreignKeys().stream().map(Signatures::fk).toList());
+      case TableKeys.UNIQUE_KEYS ->
+          String.join(";", t.uniqueKeys().stream().map(ColumnSet::toString).toList());
+      case TableKeys.FOREIGN_KEYS ->
+          String.join(";", t.foreignKeys().stream().map(Signatures::fk).toList());
       case TableKeys.NOT_NULL -> String.join(",", t.notNull());
       case TableKeys.IDENTITY -> t.identity().orElse("");
-      case TableKeys.COMPARISON_COLUMNS -> t.comparisonColumns().map(ColumnSet::toString).orElse("");
+      case TableKeys.COMPARISON_COLUMNS ->
+          t.comparisonColumns().map(ColumnSet::toString).orElse("");
       case TableKeys.INCREMENTAL -> Boolean.toString(t.incremental());
       case TableKeys.HAS_LOAD_PROCEDURE -> Boolean.toString(t.hasLoadProcedure());
       case TableKeys.DELETE_THRESHOLD -> Integer.toString(t.deletePercentageThreshold());
@@ -95,12 +116,19 @@ final class Signatures {
   }
 
   private static String fk(ForeignKey fk) {
-    return fk.childColumns() + "->" + fk.parentText() + "[" + String.join(",", fk.parentColumns()) + "]";
+    return fk.childColumns()
+        + "->"
+        + fk.parentText()
+        + "["
+        + String.join(",", fk.parentColumns())
+        + "]";
   }
 
   static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

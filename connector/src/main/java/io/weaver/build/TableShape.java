@@ -27,7 +27,13 @@ public record TableShape(List<BuiltColumn> columns, boolean inferred) {
   public StructType schema() {
     return new StructType(
         columns.stream()
-            .map(c -> new StructField(c.name(), c.type(), c.nullable(), org.apache.spark.sql.types.Metadata.empty()))
+            .map(
+                c ->
+                    new StructField(
+                        c.name(),
+                        c.type(),
+                        c.nullable(),
+                        org.apache.spark.sql.types.Metadata.empty()))
             .toArray(StructField[]::new));
   }
 }

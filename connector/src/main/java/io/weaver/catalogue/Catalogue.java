@@ -78,7 +78,12 @@ public final class Catalogue {
     if (rows.isEmpty()) {
       return;
     }
-    spark.createDataFrame(rows, table.schema()).write().format("delta").mode("append").save(path(table));
+    spark
+        .createDataFrame(rows, table.schema())
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(path(table));
   }
 
   /**

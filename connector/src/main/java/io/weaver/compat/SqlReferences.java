@@ -19,7 +19,12 @@ public final class SqlReferences {
 
   /** The multipart names a statement reads from, in first-seen order. */
   public static List<List<String>> of(SparkSession spark, String sql) {
-    LogicalPlan plan = spark.sessionState().sqlParser().parsePlan(sql);
+    LogicalPlan plan;
+    try {
+      plan = spark.sessionState().sqlParser().parsePlan(sql);
+    } catch (org.apache.spark.sql.catalyst.parser.ParseException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
     Set<List<String>> names = new LinkedHashSet<>();
     walk(plan, names, 0);
     return new ArrayList<>(names);

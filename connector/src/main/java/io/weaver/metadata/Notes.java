@@ -9,7 +9,8 @@ public final class Notes {
   private Notes() {}
 
   /** The prose note of a column, following references; empty when the column has no note. */
-  public static Optional<String> resolve(WorkspaceModel model, TableDeclaration table, String column) {
+  public static Optional<String> resolve(
+      WorkspaceModel model, TableDeclaration table, String column) {
     Set<String> seen = new HashSet<>();
     TableDeclaration current = table;
     String currentColumn = column;
@@ -24,7 +25,8 @@ public final class Notes {
         return Optional.of(note.get().text());
       }
       NoteReference ref = note.get().reference().get();
-      Optional<TableDeclaration> next = model.find(ref.item().orElse(current.item()), ref.tableId());
+      Optional<TableDeclaration> next =
+          model.find(ref.item().orElse(current.item()), ref.tableId());
       if (next.isEmpty()) {
         return Optional.empty();
       }

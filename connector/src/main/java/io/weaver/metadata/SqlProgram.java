@@ -50,7 +50,8 @@ public record SqlProgram(List<String> setup, String stagingQuery, Optional<Strin
     int currentLine = body.start().line();
     int currentColumn = body.start().column();
     int i = 0;
-    while (i < text.length() && (currentLine < line || (currentLine == line && currentColumn < column))) {
+    while (i < text.length()
+        && (currentLine < line || (currentLine == line && currentColumn < column))) {
       int cp = text.codePointAt(i);
       i += Character.charCount(cp);
       if (cp == '\n') {

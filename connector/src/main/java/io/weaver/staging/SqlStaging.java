@@ -15,9 +15,9 @@ import org.apache.spark.sql.SparkSession;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Runs a Spark SQL Table's program in an isolated session whose current catalog is the Table's
- * item (so {@code Parcel.Current} resolves inside the item): setup statements first, then the
- * staging query and the optional delete-key query, with {@code :load_timestamp} and {@code
+ * Runs a Spark SQL Table's program in an isolated session whose current catalog is the Table's item
+ * (so {@code Parcel.Current} resolves inside the item): setup statements first, then the staging
+ * query and the optional delete-key query, with {@code :load_timestamp} and {@code
  * :last_load_timestamp} bound. The returned DataFrames are lazy; nothing is executed here but the
  * setup statements.
  */
@@ -25,9 +25,12 @@ public final class SqlStaging {
   /** Timestamp of "no earlier load" for {@code :last_load_timestamp}. */
   public static final Instant NO_EARLIER_LOAD = Instant.parse("1900-01-01T00:00:00Z");
 
-  private static final Pattern PARAMETER = Pattern.compile(":(load_timestamp|last_load_timestamp)\\b");
+  private static final Pattern PARAMETER =
+      Pattern.compile(":(load_timestamp|last_load_timestamp)\\b");
 
-  /** Setup statements that only shape the session; Build runs just these (it executes no data work). */
+  /**
+   * Setup statements that only shape the session; Build runs just these (it executes no data work).
+   */
   private static final Pattern SHAPE_ONLY_SETUP =
       Pattern.compile(
           "(?is)^\\s*(set\\b|use\\b|declare\\b|create\\s+(or\\s+replace\\s+)?(global\\s+)?temp(orary)?\\s+(view|function)\\b).*");
@@ -35,9 +38,12 @@ public final class SqlStaging {
   private SqlStaging() {}
 
   /** The staging rows and delete keys of one run, and the session that owns them. */
-  public record Staged(SparkSession session, Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {}
+  public record Staged(
+      SparkSession session, Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {}
 
-  /** A session isolated from the caller's temp views and confs, with the item as current catalog. */
+  /**
+   * A session isolated from the caller's temp views and confs, with the item as current catalog.
+   */
   public static SparkSession isolatedSession(SparkSession spark, String item) {
     SparkSession session = spark.newSession();
     // Catalog and Weaver confs set at runtime on the caller's session are not inherited.
@@ -53,7 +59,12 @@ public final class SqlStaging {
   }
 
   /** Runs the program for a Load: every setup statement, then the result queries. */
-  public static Staged forLoad(SparkSession spark, TableDeclaration table, SqlProgram program, Instant loadTimestamp, Instant lastLoadTimestamp) {
+  public static Staged forLoad(
+      SparkSession spark,
+      TableDeclaration table,
+      SqlProgram program,
+      Instant loadTimestamp,
+      Instant lastLoadTimestamp) {
     return run(spark, table, program, loadTimestamp, lastLoadTimestamp, false);
   }
 
@@ -84,7 +95,8 @@ public final class SqlStaging {
     return new Staged(session, staging, deleteKeys);
   }
 
-  private static Dataset<Row> sql(SparkSession session, String statement, Map<String, Object> args) {
+  private static Dataset<Row> sql(
+      SparkSession session, String statement, Map<String, Object> args) {
     if (PARAMETER.matcher(statement.toLowerCase(Locale.ROOT)).find()) {
       return session.sql(statement, args);
     }

@@ -1,0 +1,274 @@
+package io.weaver.build;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.TableKeys;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.workspace.Target;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Build (spec §10): for each selected Table in dependency order, establish its shape, compare its
+ * declaration with the registry and create, alter, replace or leave the table; then write the
+ * catalogue rows of the Tables that changed. A workspace that did not change writes nothing.
+ */
+public final class BuildRunner {
+  private final SparkSession spark;
+  private final WorkspaceModel model;
+  private final LakehouseLayout layout;
+  private final Consumer<String> progress;
+  private final ShapeResolver shapes;
+  private final TableDdl ddl;
+
+  public BuildRunner(
+      SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
+    this.spark = spark;
+    this.model = model;
+    this.layout = layout;
+    this.progress = progress;
+    this.shapes = new ShapeResolver(spark);
+    this.ddl = new TableDdl(spark, model);
+  }
+
+  /**
+   * Builds the Tables {@code selected} accepts; {@code allowDestructive} lifts Build protection.
+   */
+  public List<BuildOutcome> run(Predicate<TableDeclaration> selected, boolean allowDestructive) {
+    DependencyPlan plan = DependencyPlan.resolve(spark, model);
+    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
+    Map<String, ItemState> items = new LinkedHashMap<>();
+    List<BuildOutcome> outcomes = new ArrayList<>();
+    int done = 0;
+    for (TableDeclaration t : tables) {
+      progress.accept("build " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
+      if (t.target() == Target.WAREHOUSE) {
+        outcomes.add(
+            new BuildOutcome(
+                t.qualifiedName(),
+                "skipped",
+                "Warehouse Tables need a T-SQL endpoint (spark.weaver.item."
+                    + t.item()
+                    + ".jdbcUrl); none is configured"));
+        continue;
+      }
+      ItemState item = items.computeIfAbsent(t.item(), this::openItem);
+      try {
+        outcomes.add(buildOne(t, plan, item, allowDestructive));
+      } catch (BuildProblem e) {
+        outcomes.add(new BuildOutcome(t.qualifiedName(), "failed", e.getMessage()));
+      }
+    }
+    items.values().forEach(ItemState::writeCatalogue);
+    return outcomes;
+  }
+
+  private ItemState openItem(String item) {
+    Catalogue catalogue = new Catalogue(spark, layout, item);
+    catalogue.ensureTables();
+    return new ItemState(catalogue);
+  }
+
+  private BuildOutcome buildOne(
+      TableDeclaration t, DependencyPlan plan, ItemState item, boolean allowDestructive) {
+    TableShape shape = shapes.shape(t);
+    List<DependencyPlan.Edge> edges = plan.edgesOf(t);
+    String declarationSignature = Signatures.declaration(t, shape, edges);
+    String id = t.tableId().toString();
+    String path = layout.tablePath(t.item(), t.tableId());
+    Optional<Row> registry = Optional.ofNullable(item.registry.get(id));
+    boolean exists = DeltaTable.isDeltaTable(spark, path);
+    Map<String, String> defaults =
+        registry
+            .filter(r -> !r.isNullAt(6))
+            .map(r -> Map.copyOf(r.<String, String>getJavaMap(6)))
+            .orElse(creationDefaults());
+    int minReader =
+        t.deltaMinReaderVersion()
+            .orElse(Integer.parseInt(defaults.getOrDefault("delta.minReaderVersion", "3")));
+    int minWriter =
+        t.deltaMinWriterVersion()
+            .orElse(Integer.parseInt(defaults.getOrDefault("delta.minWriterVersion", "7")));
+    String structureSignature = Signatures.structure(t, shape, minReader, minWriter);
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+
+    if (!exists) {
+      ddl.create(path, t, shape, minReader, minWriter, false);
+      item.changed(
+          model,
+          t,
+          shape,
+          plan,
+          declarationSignature,
+          structureSignature,
+          minReader,
+          minWriter,
+          now,
+          defaults);
+      return new BuildOutcome(
+          t.qualifiedName(),
+          "created",
+          "created " + path + " with " + shape.columns().size() + " business column(s)");
+    }
+    if (registry.isPresent() && registry.get().getString(2).equals(declarationSignature)) {
+      return new BuildOutcome(t.qualifiedName(), "unchanged", "declaration unchanged");
+    }
+    ChangeClassifier.Previous previous =
+        item.previous(id, DeltaTable.forPath(spark, path).toDF().schema());
+    ChangeClassifier.Change change = ChangeClassifier.classify(t, shape, previous);
+    if (!change.destructive().isEmpty()) {
+      String lost = String.join("; ", change.destructive());
+      if (!allowDestructive) {
+        return new BuildOutcome(
+            t.qualifiedName(),
+            "refused",
+            "Build protection: "
+                + lost
+                + ". Nothing was changed. To replace the table (its old data stays reachable by Delta time"
+                + " travel), build again allowing destructive changes (--allow-destructive / ALLOW DESTRUCTIVE)");
+      }
+      ddl.create(path, t, shape, minReader, minWriter, true);
+      item.changed(
+          model,
+          t,
+          shape,
+          plan,
+          declarationSignature,
+          structureSignature,
+          minReader,
+          minWriter,
+          now,
+          defaults);
+      return new BuildOutcome(t.qualifiedName(), "replaced", "replaced in one commit: " + lost);
+    }
+    List<String> done = new ArrayList<>();
+    if (!change.added().isEmpty()) {
+      ddl.addColumns(path, t, shape, change.added());
+      done.add(
+          "added " + String.join(", ", change.added().stream().map(BuiltColumn::name).toList()));
+    }
+    for (String column : change.relaxed()) {
+      ddl.dropNotNull(path, column);
+      done.add(column + " now nullable");
+    }
+    if (change.resign()) {
+      ddl.resign(path, Signatures.comparisonColumns(t, shape));
+      done.add(
+          "rows re-signed for comparison columns "
+              + String.join(", ", Signatures.comparisonColumns(t, shape)));
+    }
+    item.changed(
+        model,
+        t,
+        shape,
+        plan,
+        declarationSignature,
+        structureSignature,
+        minReader,
+        minWriter,
+        now,
+        defaults);
+    return change.physical()
+        ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))
+        : new BuildOutcome(t.qualifiedName(), "updated", "metadata changed; catalogue updated");
+  }
+
+  private static Map<String, String> creationDefaults() {
+    return Map.of(
+        "delta.minReaderVersion", Integer.toString(TableKeys.CREATION_DEFAULT_MIN_READER),
+        "delta.minWriterVersion", Integer.toString(TableKeys.CREATION_DEFAULT_MIN_WRITER));
+  }
+
+  /** One item's catalogue: what it held before this Build and the rows this Build replaces. */
+  private static final class ItemState {
+    private final Catalogue catalogue;
+    private final Map<String, Row> registry = new HashMap<>();
+    private final Map<String, Row> dictionary = new HashMap<>();
+    private final List<String> changedIds = new ArrayList<>();
+    private final Map<CatalogueTable, List<Row>> rows = new HashMap<>();
+
+    ItemState(Catalogue catalogue) {
+      this.catalogue = catalogue;
+      // Catalogue metadata: a few rows per Table, fine to bring to the driver.
+      for (Row r : catalogue.read(CatalogueTable.REGISTRY).collectAsList()) {
+        registry.put(r.getString(0), r);
+      }
+      for (Row r : catalogue.read(CatalogueTable.TABLE_DICTIONARY).collectAsList()) {
+        dictionary.put(r.getString(0), r);
+      }
+    }
+
+    ChangeClassifier.Previous previous(String id, org.apache.spark.sql.types.StructType physical) {
+      Row row = dictionary.get(id);
+      if (row == null) {
+        return new ChangeClassifier.Previous(physical, List.of(), Optional.empty(), List.of());
+      }
+      List<String> pk = row.isNullAt(10) ? List.of() : row.getList(10);
+      Optional<String> identity = Optional.ofNullable(row.getString(13));
+      List<String> comparison = row.isNullAt(14) ? List.of() : row.getList(14);
+      return new ChangeClassifier.Previous(
+          physical, List.copyOf(pk), identity, List.copyOf(comparison));
+    }
+
+    void changed(
+        WorkspaceModel model,
+        TableDeclaration t,
+        TableShape shape,
+        DependencyPlan plan,
+        String declarationSignature,
+        String structureSignature,
+        int minReader,
+        int minWriter,
+        Instant now,
+        Map<String, String> defaults) {
+      changedIds.add(t.tableId().toString());
+      add(
+          CatalogueTable.TABLE_DICTIONARY,
+          List.of(
+              CatalogueRows.tableDictionary(
+                  t, shape, minReader, minWriter, declarationSignature, now)));
+      add(CatalogueTable.COLUMN_DICTIONARY, CatalogueRows.columnDictionary(model, t, shape));
+      add(CatalogueTable.KEY_DICTIONARY, CatalogueRows.keyDictionary(t, shape));
+      add(CatalogueTable.FOREIGN_KEY_DICTIONARY, CatalogueRows.foreignKeyDictionary(t));
+      add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, plan.edgesOf(t)));
+      add(
+          CatalogueTable.REGISTRY,
+          List.of(
+              CatalogueRows.registry(t, declarationSignature, structureSignature, now, defaults)));
+    }
+
+    private void add(CatalogueTable table, List<Row> newRows) {
+      rows.computeIfAbsent(table, k -> new ArrayList<>()).addAll(newRows);
+    }
+
+    void writeCatalogue() {
+      if (changedIds.isEmpty()) {
+        return;
+      }
+      for (CatalogueTable table :
+          List.of(
+              CatalogueTable.TABLE_DICTIONARY,
+              CatalogueTable.COLUMN_DICTIONARY,
+              CatalogueTable.KEY_DICTIONARY,
+              CatalogueTable.FOREIGN_KEY_DICTIONARY,
+              CatalogueTable.DEPENDENCY,
+              CatalogueTable.REGISTRY)) {
+        String idColumn = table == CatalogueTable.REGISTRY ? "object_id" : "table_id";
+        catalogue.replaceFor(table, idColumn, changedIds, rows.getOrDefault(table, List.of()));
+      }
+    }
+  }
+}

@@ -1,0 +1,242 @@
+package io.weaver.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.check.Check;
+import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.testing.SharedSpark;
+import io.weaver.workspace.TableId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BuildRunnerTest {
+  @TempDir Path dir;
+  private SparkSession spark;
+  private Path workspace;
+  private LakehouseLayout layout;
+
+  private static final String SITE =
+      "/*\nTable ID: Depot.Site\nDescription: Depots.\nPrimary key: site_id\nNot null: [code]\n"
+          + "Column notes:\n  code: Label code.\n*/\n"
+          + "select site_id, code, region from values (1, 'AMS', 'N'), (2, 'RTM', 'N') as t(site_id, code, region);\n";
+
+  private static final String PARCEL =
+      "\"\"\"\nTable ID: Parcel.Current\nDescription: Parcels.\nIdentity: parcel_sk\n"
+          + "Primary key: parcel_id\nSchema:\n  parcel_id: string\n  status: string\n  weight: decimal(9,3)\n"
+          + "\"\"\"\nfrom weaver import Table\n\nclass Parcel__Current(Table):\n    def read(self):\n        return None\n";
+
+  @BeforeEach
+  void setUp() throws IOException {
+    spark = SharedSpark.get();
+    workspace = dir.resolve("ws");
+    layout = new LakehouseLayout(dir.resolve("lake").toString());
+    write("Lakehouse/L/Tables/Depot.Site.sql", SITE);
+    write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL);
+  }
+
+  private void write(String relative, String content) throws IOException {
+    Path file = workspace.resolve(relative);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
+  }
+
+  private Map<String, String> build(boolean allowDestructive) {
+    WorkspaceModel model = Check.analyze(workspace).validModel();
+    List<BuildOutcome> outcomes =
+        new BuildRunner(spark, model, layout, m -> {}).run(t -> true, allowDestructive);
+    return outcomes.stream()
+        .collect(
+            Collectors.toMap(
+                BuildOutcome::tableId,
+                o -> o.action() + ": " + o.message(),
+                (a, b) -> a,
+                TreeMap::new));
+  }
+
+  private String path(String id) {
+    return layout.tablePath("L", TableId.parse(id).orElseThrow());
+  }
+
+  private long version(String path) {
+    return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+  }
+
+  /** Versions of every table in the lakehouse, catalogue included. */
+  private Map<String, Long> versions() {
+    Map<String, Long> versions = new TreeMap<>();
+    versions.put("site", version(path("Depot.Site")));
+    versions.put("parcel", version(path("Parcel.Current")));
+    for (CatalogueTable t : CatalogueTable.values()) {
+      versions.put(t.tableName(), version(layout.cataloguePath("L", t.tableName())));
+    }
+    return versions;
+  }
+
+  @Test
+  void createsTablesInSpecOrderThenRebuildWritesNothing() {
+    Map<String, String> first = build(false);
+    assertTrue(first.get("L.Depot.Site").startsWith("created"), first.toString());
+    assertTrue(first.get("L.Parcel.Current").startsWith("created"), first.toString());
+
+    StructType parcel = DeltaTable.forPath(spark, path("Parcel.Current")).toDF().schema();
+    assertEquals(
+        List.of(
+            "parcel_sk",
+            "parcel_id",
+            "status",
+            "weight",
+            "row_insert_datetime",
+            "row_update_datetime",
+            "row_delete_datetime",
+            "row_signature"),
+        Arrays.stream(parcel.fields()).map(StructField::name).toList());
+    assertFalse(parcel.apply("parcel_id").nullable());
+    assertTrue(parcel.apply("status").nullable());
+    assertFalse(parcel.apply("row_signature").nullable());
+    assertEquals("decimal(9,3)", parcel.apply("weight").dataType().simpleString());
+
+    Row detail = spark.sql("DESCRIBE DETAIL delta.`" + path("Parcel.Current") + "`").first();
+    Map<String, String> properties = detail.getJavaMap(detail.fieldIndex("properties"));
+    assertEquals("true", properties.get("delta.enableDeletionVectors"));
+    assertEquals("Parcel.Current", properties.get("weaver.tableId"));
+    assertEquals("Parcels.", detail.getString(detail.fieldIndex("description")));
+    assertEquals(3, detail.getInt(detail.fieldIndex("minReaderVersion")));
+    assertEquals(7, detail.getInt(detail.fieldIndex("minWriterVersion")));
+
+    StructType site = DeltaTable.forPath(spark, path("Depot.Site")).toDF().schema();
+    assertEquals(
+        List.of("site_id", "code", "region"),
+        Arrays.stream(site.fields()).limit(3).map(StructField::name).toList());
+    assertFalse(site.apply("code").nullable());
+    assertEquals("Label code.", site.apply("code").getComment().get());
+
+    Dataset catalogue = new Dataset();
+    assertEquals(2, catalogue.count(CatalogueTable.TABLE_DICTIONARY));
+    assertEquals(2, catalogue.count(CatalogueTable.REGISTRY));
+    // site: 3 business + 3 audit + signature; parcel: identity + 3 + 3 + signature
+    assertEquals(15, catalogue.count(CatalogueTable.COLUMN_DICTIONARY));
+
+    Map<String, Long> before = versions();
+    Map<String, String> second = build(false);
+    assertTrue(
+        second.values().stream().allMatch(v -> v.startsWith("unchanged")), second.toString());
+    assertEquals(before, versions(), "an unchanged rebuild writes no Delta version");
+  }
+
+  @Test
+  void metadataChangeUpdatesTheCatalogueOnly() throws IOException {
+    build(false);
+    long tableVersion = version(path("Depot.Site"));
+    write(
+        "Lakehouse/L/Tables/Depot.Site.sql",
+        SITE.replace("Description: Depots.", "Description: All depots."));
+    Map<String, String> result = build(false);
+    assertTrue(result.get("L.Depot.Site").startsWith("updated"), result.toString());
+    assertTrue(result.get("L.Parcel.Current").startsWith("unchanged"), result.toString());
+    assertEquals(tableVersion, version(path("Depot.Site")));
+    Row row = new Dataset().where(CatalogueTable.TABLE_DICTIONARY, "table_id = 'Depot.Site'");
+    assertEquals("All depots.", row.getString(row.fieldIndex("description")));
+  }
+
+  @Test
+  void additiveColumnIsAddedInPlaceAndRowsAreResigned() throws IOException {
+    build(false);
+    write(
+        "Lakehouse/L/Tables/Parcel__Current.py",
+        PARCEL.replace("  weight: decimal(9,3)\n", "  weight: decimal(9,3)\n  colour: string\n"));
+    Map<String, String> result = build(false);
+    assertTrue(result.get("L.Parcel.Current").startsWith("altered"), result.toString());
+    assertTrue(result.get("L.Parcel.Current").contains("added colour"), result.toString());
+    StructType parcel = DeltaTable.forPath(spark, path("Parcel.Current")).toDF().schema();
+    assertEquals(
+        List.of(
+            "parcel_sk",
+            "parcel_id",
+            "status",
+            "weight",
+            "colour",
+            "row_insert_datetime",
+            "row_update_datetime",
+            "row_delete_datetime",
+            "row_signature"),
+        Arrays.stream(parcel.fields()).map(StructField::name).toList());
+  }
+
+  @Test
+  void destructiveChangeIsRefusedUnlessAllowed() throws IOException {
+    build(false);
+    long before = version(path("Parcel.Current"));
+    write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL.replace("  weight: decimal(9,3)\n", ""));
+    Map<String, String> refused = build(false);
+    assertTrue(refused.get("L.Parcel.Current").startsWith("refused"), refused.toString());
+    assertTrue(
+        refused.get("L.Parcel.Current").contains("column 'weight' would be dropped"),
+        refused.toString());
+    assertEquals(before, version(path("Parcel.Current")), "a refused build writes nothing");
+
+    Map<String, String> replaced = build(true);
+    assertTrue(replaced.get("L.Parcel.Current").startsWith("replaced"), replaced.toString());
+    assertEquals(before + 1, version(path("Parcel.Current")), "replaced in one commit");
+    StructType parcel = DeltaTable.forPath(spark, path("Parcel.Current")).toDF().schema();
+    assertFalse(Arrays.asList(parcel.fieldNames()).contains("weight"));
+  }
+
+  @Test
+  void typeTheEngineRejectsIsReportedWithFileAndColumn() throws IOException {
+    write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL.replace("decimal(9,3)", "decimall(9,3)"));
+    Map<String, String> result = build(false);
+    String parcel = result.get("L.Parcel.Current");
+    assertTrue(parcel.startsWith("failed"), parcel);
+    assertTrue(parcel.contains("Lakehouse/L/Tables/Parcel__Current.py:9"), parcel);
+    assertTrue(parcel.contains("column 'weight'"), parcel);
+  }
+
+  @Test
+  void inferredShapeRulesAreApplied() throws IOException {
+    write(
+        "Lakehouse/L/Tables/Depot.Site.sql",
+        "/*\nTable ID: Depot.Site\nDescription: Depots.\nPrimary key: site_id\n*/\n"
+            + "select * from values (1, 'a') as t(site_id, row_signature);\n");
+    Map<String, String> result = build(false);
+    String site = result.get("L.Depot.Site");
+    assertTrue(site.startsWith("failed") && site.contains("[managed-name]"), site);
+  }
+
+  /** Reads catalogue tables of item L. */
+  private final class Dataset {
+    long count(CatalogueTable table) {
+      return spark
+          .read()
+          .format("delta")
+          .load(layout.cataloguePath("L", table.tableName()))
+          .count();
+    }
+
+    Row where(CatalogueTable table, String condition) {
+      return spark
+          .read()
+          .format("delta")
+          .load(layout.cataloguePath("L", table.tableName()))
+          .where(condition)
+          .first();
+    }
+  }
+}
