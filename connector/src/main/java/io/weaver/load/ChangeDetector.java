@@ -1,0 +1,120 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.when;
+
+import io.weaver.metadata.ManagedColumns;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Change detection of a keyed load (spec §11) as one full outer join.
+ *
+ * <p>Staging (key, business columns, signature) and the delete keys are joined with the target
+ * projected to key, {@code row_signature}, {@code row_delete_datetime} (plus unique-key columns
+ * when the Table declares unique keys), so Parquet reads only those columns. Each row gets one
+ * {@link #OP} class.
+ */
+final class ChangeDetector {
+  static final String OP = "__weaver_op";
+  static final String SIG = "__weaver_sig";
+  static final String TARGET_SIG = "__weaver_t_sig";
+  static final String TARGET_LIVE = "__weaver_t_live";
+  static final String IN_STAGE = "__weaver_in_stage";
+  static final String IN_DELETE = "__weaver_in_delete";
+  static final String IN_TARGET = "__weaver_in_target";
+  static final String TARGET_PREFIX = "__weaver_tu_";
+
+  static final String INSERT = "insert";
+  static final String UPDATE = "update";
+  static final String REVIVE = "revive";
+  static final String DELETE = "delete";
+  static final String UNCHANGED = "unchanged";
+
+  /** A live target row the load does not mention (incremental): kept, not counted. */
+  static final String ABSENT = "absent";
+
+  static final String NOTHING = "nothing";
+
+  private final LoadSpec spec;
+
+  ChangeDetector(LoadSpec spec) {
+    this.spec = spec;
+  }
+
+  /** Every key of staging, delete keys and target with its class. */
+  Dataset<Row> classify(
+      SparkSession spark, Dataset<Row> typed, Optional<Dataset<Row>> deleteKeys, long version) {
+    List<Column> staged = new ArrayList<>();
+    for (String name : spec.businessSchema().fieldNames()) {
+      staged.add(typed.col(ManagedValues.quote(name)));
+    }
+    staged.add(
+        SignatureColumn.of(
+                spec.comparisonColumns().stream()
+                    .map(c -> typed.col(ManagedValues.quote(c)))
+                    .toList())
+            .as(SIG));
+    staged.add(lit(true).as(IN_STAGE));
+    Dataset<Row> incoming = typed.select(staged.toArray(new Column[0]));
+    if (deleteKeys.isPresent()) {
+      incoming = incoming.unionByName(deleteKeys.get().withColumn(IN_DELETE, lit(true)), true);
+    } else {
+      incoming = incoming.withColumn(IN_DELETE, lit(false));
+    }
+
+    Dataset<Row> table =
+        spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath());
+    List<Column> projected = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      projected.add(table.col(ManagedValues.quote(key)));
+    }
+    projected.add(table.col(ManagedColumns.SIGNATURE).as(TARGET_SIG));
+    projected.add(
+        table
+            .col(ManagedColumns.DELETE_TIME)
+            .equalTo(ManagedValues.liveSentinel())
+            .as(TARGET_LIVE));
+    for (String column : uniqueColumns()) {
+      projected.add(table.col(ManagedValues.quote(column)).as(TARGET_PREFIX + column));
+    }
+    projected.add(lit(true).as(IN_TARGET));
+    Dataset<Row> target = table.select(projected.toArray(new Column[0]));
+
+    Dataset<Row> joined =
+        incoming.join(target, spec.primaryKey().toArray(new String[0]), "full_outer");
+    return joined.withColumn(OP, op());
+  }
+
+  /** Business columns that appear in a unique key but not in the primary key. */
+  List<String> uniqueColumns() {
+    LinkedHashSet<String> columns = new LinkedHashSet<>();
+    spec.uniqueKeys().forEach(columns::addAll);
+    spec.primaryKey().forEach(columns::remove);
+    return List.copyOf(columns);
+  }
+
+  private Column op() {
+    Column inStage = coalesce(col(IN_STAGE), lit(false));
+    Column inDelete = coalesce(col(IN_DELETE), lit(false));
+    Column inTarget = coalesce(col(IN_TARGET), lit(false));
+    Column live = coalesce(col(TARGET_LIVE), lit(false));
+    return when(inStage.and(not(inTarget)), lit(INSERT))
+        .when(inStage.and(live).and(col(SIG).equalTo(col(TARGET_SIG))), lit(UNCHANGED))
+        .when(inStage.and(live), lit(UPDATE))
+        .when(inStage, lit(REVIVE))
+        .when(inDelete.and(live), lit(DELETE))
+        .when(inDelete, lit(NOTHING))
+        .when(live, lit(spec.incremental() ? ABSENT : DELETE))
+        .otherwise(lit(NOTHING));
+  }
+}

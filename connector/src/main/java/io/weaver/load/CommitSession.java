@@ -1,0 +1,26 @@
+package io.weaver.load;
+
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A fresh session carrying one load's idempotent-transaction and commit-metadata confs.
+ *
+ * <p>Delta reads {@code txnAppId}/{@code txnVersion}/{@code userMetadata} from session-wide confs;
+ * setting them on the caller's session would leak into its later writes (a later write with the
+ * same app id and version would be silently skipped), so each load writes through its own session.
+ */
+final class CommitSession {
+  static final String TXN_APP_ID = "spark.databricks.delta.write.txnAppId";
+  static final String TXN_VERSION = "spark.databricks.delta.write.txnVersion";
+  static final String USER_METADATA = "spark.databricks.delta.commitInfo.userMetadata";
+
+  private CommitSession() {}
+
+  static SparkSession open(SparkSession spark, LoadRequest request) {
+    SparkSession session = spark.newSession();
+    session.conf().set(TXN_APP_ID, request.txnAppId());
+    session.conf().set(TXN_VERSION, Long.toString(request.loadSequence()));
+    session.conf().set(USER_METADATA, request.commitMetadata());
+    return session;
+  }
+}

@@ -1,0 +1,47 @@
+package io.weaver.load;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * One load of one Table.
+ *
+ * @param spec the Table
+ * @param staging the rows the body returned; {@code null} means "no work" (incremental None)
+ * @param deleteKeys primary keys to delete (incremental Tables only)
+ * @param loadTimestamp the load's instant; truncated to microseconds
+ * @param loadId the load's id, for messages and commit metadata
+ * @param loadSequence the idempotent transaction version ({@code txnAppId = "weaver:" + table})
+ * @param waiveGates skip the stability gates for this load
+ * @param commitMetadata JSON text stored as the commit's {@code userMetadata}
+ */
+public record LoadRequest(
+    LoadSpec spec,
+    Dataset<Row> staging,
+    Optional<Dataset<Row>> deleteKeys,
+    Instant loadTimestamp,
+    String loadId,
+    long loadSequence,
+    boolean waiveGates,
+    String commitMetadata) {
+
+  public LoadRequest {
+    if (spec == null) {
+      throw new IllegalArgumentException("spec is required");
+    }
+    deleteKeys = deleteKeys == null ? Optional.empty() : deleteKeys;
+    if (loadTimestamp == null) {
+      throw new IllegalArgumentException(spec.tableName() + ": loadTimestamp is required");
+    }
+    loadTimestamp = loadTimestamp.truncatedTo(ChronoUnit.MICROS);
+    commitMetadata = commitMetadata == null ? "" : commitMetadata;
+  }
+
+  /** The idempotent-transaction application id of this Table's loads. */
+  public String txnAppId() {
+    return "weaver:" + spec.tableName();
+  }
+}

@@ -1,0 +1,29 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.lit;
+
+import java.time.Instant;
+import org.apache.spark.sql.Column;
+
+/** Values of the managed columns, as literals that do not depend on the session time zone. */
+final class ManagedValues {
+  /** {@code row_delete_datetime} of a live row (spec §7): 9999-12-31 00:00:00 UTC. */
+  static final Instant LIVE_SENTINEL = Instant.parse("9999-12-31T00:00:00Z");
+
+  private ManagedValues() {}
+
+  /** A {@code timestamp} literal holding the instant's microseconds since the epoch. */
+  static Column timestamp(Instant instant) {
+    // An Instant becomes a TimestampType literal in UTC micros; no string parsing, no zone.
+    return lit(instant);
+  }
+
+  static Column liveSentinel() {
+    return timestamp(LIVE_SENTINEL);
+  }
+
+  /** An identifier quoted for Spark's attribute parser (dots and spaces stay in the name). */
+  static String quote(String name) {
+    return "`" + name.replace("`", "``") + "`";
+  }
+}

@@ -1,0 +1,232 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_distinct;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.to_json;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructField;
+
+/**
+ * Validation of staging rows and delete keys before anything is written (spec §11).
+ *
+ * <p>One aggregate job computes every count (rows, failing casts, nulls, distinct keys); further
+ * jobs run only to fetch at most {@value #SAMPLE} offending keys when a count is not zero, and one
+ * to look for keys both staged and deleted. Data never reaches the driver.
+ */
+final class StagingValidator {
+  static final int SAMPLE = 5;
+
+  private final LoadSpec spec;
+
+  StagingValidator(LoadSpec spec) {
+    this.spec = spec;
+  }
+
+  /** Staging validated and cast to the declared types, with its row count. */
+  record Validated(Dataset<Row> rows, long rowCount, Optional<Dataset<Row>> deleteKeys) {}
+
+  Validated validate(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
+    if (deleteKeys.isPresent() && !spec.incremental()) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": the body returned delete keys but the Table is not incremental; declare"
+              + " `Incremental: true` or return only the staging rows.");
+    }
+    checkColumns("staging", staging.columns(), businessNames());
+    Dataset<Row> typed = staging.select(typedColumns(staging));
+    long rows = checkValues(staging);
+    Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
+    return new Validated(typed, rows, keys);
+  }
+
+  private List<String> businessNames() {
+    return Arrays.asList(spec.businessSchema().fieldNames());
+  }
+
+  private void checkColumns(String what, String[] actual, List<String> expected) {
+    Set<String> present = new LinkedHashSet<>(Arrays.asList(actual));
+    List<String> missing = expected.stream().filter(c -> !present.contains(c)).toList();
+    List<String> extra = present.stream().filter(c -> !expected.contains(c)).toList();
+    if (missing.isEmpty() && extra.isEmpty() && present.size() == actual.length) {
+      return;
+    }
+    List<String> problems = new ArrayList<>();
+    if (!missing.isEmpty()) {
+      problems.add("missing column(s) " + quoted(missing));
+    }
+    if (!extra.isEmpty()) {
+      problems.add("unexpected column(s) " + quoted(extra));
+    }
+    if (present.size() != actual.length) {
+      problems.add("duplicate column names");
+    }
+    throw new LoadFailure(
+        spec.tableName()
+            + ": "
+            + what
+            + " has "
+            + String.join(" and ", problems)
+            + "; expected exactly "
+            + quoted(expected)
+            + " (names are case-sensitive, order is free).");
+  }
+
+  private Column[] typedColumns(Dataset<Row> staging) {
+    List<Column> columns = new ArrayList<>();
+    for (StructField field : spec.businessSchema().fields()) {
+      Column source = staging.col(ManagedValues.quote(field.name()));
+      Column cast =
+          staging.schema().apply(field.name()).dataType().equals(field.dataType())
+              ? source
+              // TRY mode gives ANSI results; failures were counted (and refused) beforehand.
+              : source.try_cast(field.dataType());
+      columns.add(cast.as(field.name()));
+    }
+    return columns.toArray(new Column[0]);
+  }
+
+  /** The one aggregate pass; returns the staging row count. */
+  private long checkValues(Dataset<Row> staging) {
+    List<Column> aggregates = new ArrayList<>();
+    List<Check> checks = new ArrayList<>();
+    aggregates.add(count(lit(1)));
+    for (StructField field : spec.businessSchema().fields()) {
+      Column c = staging.col(ManagedValues.quote(field.name()));
+      if (!staging.schema().apply(field.name()).dataType().equals(field.dataType())) {
+        Column failing = c.isNotNull().and(c.try_cast(field.dataType()).isNull());
+        aggregates.add(count_if(failing));
+        checks.add(
+            new Check(
+                failing,
+                field.name(),
+                "value(s) cannot be cast to " + field.dataType().sql() + " (ANSI cast)"));
+      }
+    }
+    for (String name : notNullColumns()) {
+      Column isNull = staging.col(ManagedValues.quote(name)).isNull();
+      aggregates.add(count_if(isNull));
+      String role = spec.primaryKey().contains(name) ? "primary-key" : "Not null";
+      checks.add(new Check(isNull, name, "null(s) in " + role + " column"));
+    }
+    if (spec.keyed()) {
+      aggregates.add(count_distinct(struct(keyColumns(staging))));
+    }
+    Row counts =
+        staging
+            .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
+            .head();
+    long rows = counts.getLong(0);
+    List<String> problems = new ArrayList<>();
+    for (int i = 0; i < checks.size(); i++) {
+      long n = counts.getLong(i + 1);
+      if (n > 0) {
+        Check check = checks.get(i);
+        problems.add(
+            "column "
+                + ManagedValues.quote(check.column())
+                + ": "
+                + n
+                + " "
+                + check.what()
+                + "; sample "
+                + sample(staging.filter(check.condition()), check.column()));
+      }
+    }
+    if (spec.keyed()) {
+      long duplicates = rows - counts.getLong(checks.size() + 1);
+      if (duplicates > 0) {
+        Dataset<Row> repeated =
+            staging.groupBy(keyColumns(staging)).count().filter(col("count").gt(1));
+        problems.add(
+            "primary key "
+                + quoted(spec.primaryKey())
+                + ": "
+                + duplicates
+                + " duplicate row(s); sample keys "
+                + sample(repeated, null));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": staging rows rejected, nothing written: "
+              + String.join("; ", problems)
+              + ". Fix the body's result and load again.");
+    }
+    return rows;
+  }
+
+  private Dataset<Row> validateDeleteKeys(Dataset<Row> deleteKeys, Dataset<Row> typed) {
+    checkColumns("the delete-key result", deleteKeys.columns(), spec.primaryKey());
+    List<Column> columns = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      columns.add(
+          deleteKeys
+              .col(ManagedValues.quote(key))
+              .cast(spec.businessSchema().apply(key).dataType())
+              .as(key));
+    }
+    Dataset<Row> keys = deleteKeys.select(columns.toArray(new Column[0])).distinct();
+    Dataset<Row> both =
+        typed.select(keyColumns(typed)).join(keys, spec.primaryKey().toArray(new String[0]));
+    List<String> sample = jsonSample(both, null);
+    if (!sample.isEmpty()) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": primary key "
+              + quoted(spec.primaryKey())
+              + ": keys both staged and in the delete keys, sample "
+              + sample
+              + "; a key is either loaded or deleted. Nothing written.");
+    }
+    return keys;
+  }
+
+  private List<String> notNullColumns() {
+    LinkedHashSet<String> names = new LinkedHashSet<>(spec.primaryKey());
+    names.addAll(spec.notNull());
+    return List.copyOf(names);
+  }
+
+  private Column[] keyColumns(Dataset<Row> rows) {
+    return spec.primaryKey().stream()
+        .map(k -> rows.col(ManagedValues.quote(k)))
+        .toArray(Column[]::new);
+  }
+
+  /** Up to {@value #SAMPLE} offending keys, with the value of {@code column}, as JSON. */
+  private String sample(Dataset<Row> offending, String column) {
+    return jsonSample(offending, column).toString();
+  }
+
+  private List<String> jsonSample(Dataset<Row> offending, String column) {
+    List<String> names = new ArrayList<>(spec.primaryKey());
+    if (column != null && !names.contains(column)) {
+      names.add(column);
+    }
+    Column[] cols =
+        names.stream().map(n -> offending.col(ManagedValues.quote(n))).toArray(Column[]::new);
+    return offending.select(to_json(struct(cols))).limit(SAMPLE).collectAsList().stream()
+        .map(r -> r.getString(0))
+        .toList();
+  }
+
+  private static String quoted(List<String> names) {
+    return names.stream().map(ManagedValues::quote).toList().toString();
+  }
+
+  private record Check(Column condition, String column, String what) {}
+}

@@ -1,0 +1,78 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.hash;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * Unique keys (spec §11): for each unique key in declaration order, over the rows that would be
+ * live after the load, an incoming row (insert, update, revive) whose non-null unique-key value is
+ * held by another live row is rejected with reason {@code unique-key:<n>}; the next unique key is
+ * checked over what remains. A rejected update leaves the target row's old values live.
+ */
+final class UniqueKeyRejector {
+  static final String REASON = "__weaver_reject";
+
+  private final LoadSpec spec;
+
+  UniqueKeyRejector(LoadSpec spec) {
+    this.spec = spec;
+  }
+
+  Dataset<Row> apply(Dataset<Row> classified) {
+    Dataset<Row> rows = classified.withColumn(REASON, lit(null).cast(DataTypes.StringType));
+    for (int i = 0; i < spec.uniqueKeys().size(); i++) {
+      rows = rejectDuplicates(rows, spec.uniqueKeys().get(i), "unique-key:" + (i + 1));
+    }
+    return rows;
+  }
+
+  private Dataset<Row> rejectDuplicates(Dataset<Row> rows, List<String> key, String reason) {
+    Column op = col(ChangeDetector.OP);
+    Column incoming =
+        op.isin(ChangeDetector.INSERT, ChangeDetector.UPDATE, ChangeDetector.REVIVE)
+            .and(col(REASON).isNull());
+    Column targetStays =
+        coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))
+            .and(op.notEqual(ChangeDetector.DELETE))
+            .and(not(incoming));
+    List<Column> values = new ArrayList<>();
+    Column allPresent = lit(true);
+    for (String column : key) {
+      Column value = when(incoming, col(ManagedValues.quote(column)));
+      value =
+          spec.primaryKey().contains(column)
+              ? value.when(targetStays, col(ManagedValues.quote(column)))
+              : value.when(targetStays, col(ChangeDetector.TARGET_PREFIX + column));
+      values.add(value);
+      allPresent = allPresent.and(value.isNotNull());
+    }
+    // Rows without a complete value (deleted, not live, null members) never collide; spreading
+    // them by key hash keeps them out of one huge window partition.
+    List<Column> partition = new ArrayList<>(values);
+    partition.add(allPresent);
+    partition.add(
+        when(
+            not(allPresent),
+            hash(
+                spec.primaryKey().stream()
+                    .map(k -> col(ManagedValues.quote(k)))
+                    .toArray(Column[]::new))));
+    Column holders = count(lit(1)).over(Window.partitionBy(partition.toArray(new Column[0])));
+    return rows.withColumn(
+        REASON,
+        when(incoming.and(allPresent).and(holders.gt(1)), lit(reason)).otherwise(col(REASON)));
+  }
+}
