@@ -1,0 +1,146 @@
+package io.weaver.session;
+
+import io.weaver.catalog.ItemCatalog;
+import io.weaver.catalog.LakehouseLayout;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The local Spark session the CLI and tests run in: Delta as the session catalog, Weaver's
+ * extension when it is on the classpath, and one {@link ItemCatalog} per item of the embedded
+ * lakehouse.
+ */
+public final class EmbeddedSession {
+  public static final String WEAVER_EXTENSIONS = "io.weaver.sql.WeaverSparkSessionExtensions";
+  public static final String DELTA_EXTENSIONS = "io.delta.sql.DeltaSparkSessionExtension";
+  public static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+
+  /** Spark's conf prefix for catalog plugins: {@code spark.sql.catalog.<name>}. */
+  public static final String CATALOG_PREFIX = "spark.sql.catalog.";
+
+  /** The warehouse folder under the lakehouse root, for anything created in spark_catalog. */
+  public static final String WAREHOUSE_DIR = ".spark-warehouse";
+
+  private EmbeddedSession() {}
+
+  /**
+   * Builds the session, or configures the existing one (then its static confs — extensions, session
+   * catalog, warehouse — stay as they were), and registers {@code items}.
+   *
+   * @param master a Spark master URL; default {@code local[*]}, unless {@code spark-submit} already
+   *     gave one
+   */
+  public static SparkSession create(
+      Path lakehouseRoot, Collection<String> items, Optional<String> master) {
+    items.forEach(LakehouseLayout::requireItemName); // fail before starting Spark
+    SparkSession.Builder builder = SparkSession.builder().appName("weaver");
+    sessionConfs(lakehouseRoot, master).forEach(builder::config);
+    SparkSession spark = builder.getOrCreate();
+    for (String item : items) {
+      registerItem(spark, lakehouseRoot, item);
+    }
+    return spark;
+  }
+
+  /**
+   * Registers {@code item} as the catalog {@code <item>} over {@code
+   * <lakehouseRoot>/<item>/Tables}, on a running session. Spark instantiates catalogs lazily by
+   * name, so this takes effect at the catalog's first use. Registering the same item at the same
+   * root again does nothing.
+   *
+   * @throws IllegalStateException when the name is already a catalog with another class or root
+   */
+  public static void registerItem(SparkSession spark, Path lakehouseRoot, String item) {
+    String root = layout(lakehouseRoot).itemTablesRoot(item);
+    String classKey = CATALOG_PREFIX + item;
+    String rootKey = classKey + "." + ItemCatalog.ROOT_OPTION;
+    Optional<String> existingClass = option(spark, classKey);
+    if (existingClass.isPresent()) {
+      Optional<String> existingRoot = option(spark, rootKey);
+      if (existingClass.get().equals(ItemCatalog.class.getName())
+          && existingRoot.equals(Optional.of(root))) {
+        return;
+      }
+      throw new IllegalStateException(
+          "Catalog "
+              + item
+              + " is already registered ("
+              + classKey
+              + "="
+              + existingClass.get()
+              + existingRoot.map(r -> ", root " + r).orElse("")
+              + "); cannot map item "
+              + item
+              + " to "
+              + root
+              + " in this session.");
+    }
+    spark.conf().set(rootKey, root); // the root first: the class makes the catalog loadable
+    spark.conf().set(classKey, ItemCatalog.class.getName());
+  }
+
+  /** The confs {@link #create} builds with, in order. */
+  static Map<String, String> sessionConfs(Path lakehouseRoot, Optional<String> master) {
+    LakehouseLayout layout = layout(lakehouseRoot);
+    int cores = Runtime.getRuntime().availableProcessors();
+    Map<String, String> confs = new LinkedHashMap<>();
+    Optional<String> chosen =
+        master
+            .filter(m -> !m.isBlank())
+            .or(
+                () ->
+                    fromSubmit("spark.master").isPresent()
+                        ? Optional.empty()
+                        : Optional.of("local[*]"));
+    chosen.ifPresent(m -> confs.put("spark.master", m));
+    confs.put("spark.ui.enabled", "false");
+    confs.put("spark.ui.showConsoleProgress", "false");
+    confs.put("spark.sql.extensions", extensions());
+    confs.put(CATALOG_PREFIX + "spark_catalog", DELTA_CATALOG);
+    confs.put("spark.sql.warehouse.dir", layout.root() + "/" + WAREHOUSE_DIR);
+    // Spark's default of 200 partitions is made for clusters; a laptop's MERGE wants few.
+    confs.put("spark.sql.shuffle.partitions", Integer.toString(Math.max(2, 2 * cores)));
+    confs.put("spark.databricks.delta.snapshotPartitions", Integer.toString(Math.min(cores, 4)));
+    confs.put(WeaverConf.LAKEHOUSE, layout.root());
+    return confs;
+  }
+
+  /** Weaver's extension before Delta's (its resolution rules must see DML before Delta's). */
+  static String extensions() {
+    return isOnClasspath(WEAVER_EXTENSIONS)
+        ? WEAVER_EXTENSIONS + "," + DELTA_EXTENSIONS
+        : DELTA_EXTENSIONS;
+  }
+
+  static boolean isOnClasspath(String className) {
+    try {
+      Class.forName(className, false, EmbeddedSession.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static LakehouseLayout layout(Path lakehouseRoot) {
+    return LakehouseLayout.at(lakehouseRoot.toAbsolutePath().normalize().toString());
+  }
+
+  private static Optional<String> option(SparkSession spark, String key) {
+    return spark.conf().getOption(key).isDefined()
+        ? Optional.of(spark.conf().get(key))
+        : Optional.empty();
+  }
+
+  /** A setting {@code spark-submit} passed as a system property. */
+  private static Optional<String> fromSubmit(String key) {
+    SparkConf fromSystemProperties = new SparkConf(true);
+    return fromSystemProperties.contains(key)
+        ? Optional.of(fromSystemProperties.get(key))
+        : Optional.empty();
+  }
+}

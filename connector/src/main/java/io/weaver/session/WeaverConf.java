@@ -1,0 +1,137 @@
+package io.weaver.session;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Weaver's settings (spec §13.5) and the one place they are resolved. Precedence, first wins:
+ *
+ * <ol>
+ *   <li>an explicit value (a statement option, a CLI flag, an API argument);
+ *   <li>the Spark session conf ({@code spark.weaver.*});
+ *   <li>the workspace file {@code weaver.yaml} ({@link #withWorkspaceFile}; not read yet);
+ *   <li>the default.
+ * </ol>
+ */
+public final class WeaverConf {
+  /** The workspace folder or URI. Default {@code .}. */
+  public static final String WORKSPACE = "spark.weaver.workspace";
+
+  /** The embedded lakehouse root. Default {@code <workspace>/.weaver/lakehouse}. */
+  public static final String LAKEHOUSE = "spark.weaver.lakehouse";
+
+  /** Prefix of per-item settings: {@code spark.weaver.item.<Item>.<setting>}. */
+  public static final String ITEM_PREFIX = "spark.weaver.item.";
+
+  /** {@code spark.weaver.item.<Item>.catalog}: place the item in an existing Spark catalog. */
+  public static final String ITEM_CATALOG_SUFFIX = ".catalog";
+
+  public static final String DEFAULT_WORKSPACE = ".";
+
+  /** The lakehouse root relative to the workspace when nothing else is configured. */
+  public static final String DEFAULT_LAKEHOUSE_DIR = ".weaver/lakehouse";
+
+  private final ConfLayer session;
+  private final ConfLayer workspaceFile;
+
+  private WeaverConf(ConfLayer session, ConfLayer workspaceFile) {
+    this.session = session;
+    this.workspaceFile = workspaceFile;
+  }
+
+  /** Settings from a session's conf. */
+  public static WeaverConf of(SparkSession spark) {
+    return of(scala.jdk.javaapi.CollectionConverters.asJava(spark.conf().getAll()));
+  }
+
+  /** Settings from a session conf given as a map (keys as in Spark). */
+  public static WeaverConf of(Map<String, String> sessionConf) {
+    return new WeaverConf(ConfLayer.of(sessionConf), ConfLayer.EMPTY);
+  }
+
+  /** The seam for {@code weaver.yaml}: a layer consulted after the session conf. */
+  public WeaverConf withWorkspaceFile(ConfLayer weaverYaml) {
+    return new WeaverConf(session, weaverYaml);
+  }
+
+  /** {@code spark.weaver.item.<Item>.catalog} for one item. */
+  public static String itemCatalogKey(String item) {
+    return ITEM_PREFIX + item + ITEM_CATALOG_SUFFIX;
+  }
+
+  /** The workspace: explicit, else {@link #WORKSPACE}, else {@code .}. */
+  public String workspace(Optional<String> explicit) {
+    // weaver.yaml lives in the workspace, so it cannot say where the workspace is.
+    return nonBlank(explicit).or(() -> session.get(WORKSPACE)).orElse(DEFAULT_WORKSPACE);
+  }
+
+  /**
+   * The lakehouse root: explicit, else {@link #LAKEHOUSE}, else {@code weaver.yaml}, else {@code
+   * <workspace>/.weaver/lakehouse} with the workspace resolved by {@link #workspace}.
+   */
+  public String lakehouse(Optional<String> explicit, Optional<String> explicitWorkspace) {
+    return nonBlank(explicit)
+        .or(() -> setting(LAKEHOUSE))
+        .orElseGet(() -> join(workspace(explicitWorkspace), DEFAULT_LAKEHOUSE_DIR));
+  }
+
+  /** The existing catalog an item is mapped to, if any (session conf, then {@code weaver.yaml}). */
+  public Optional<String> itemCatalog(String item) {
+    return setting(itemCatalogKey(item));
+  }
+
+  /**
+   * Every item mapped to an existing catalog, item → catalog, sorted by item; the session conf wins
+   * over {@code weaver.yaml} per item.
+   *
+   * @throws IllegalArgumentException for a key whose item part is empty or holds a {@code .}
+   */
+  public Map<String, String> itemCatalogs() {
+    Map<String, String> out = new TreeMap<>();
+    collectItemCatalogs(workspaceFile, out);
+    collectItemCatalogs(session, out);
+    return out;
+  }
+
+  private static void collectItemCatalogs(ConfLayer layer, Map<String, String> out) {
+    layer
+        .withPrefix(ITEM_PREFIX)
+        .forEach(
+            (key, value) -> {
+              if (!key.endsWith(ITEM_CATALOG_SUFFIX)) {
+                return; // other per-item settings (jdbcUrl, …) are not ours to parse here
+              }
+              String item =
+                  key.substring(ITEM_PREFIX.length(), key.length() - ITEM_CATALOG_SUFFIX.length());
+              if (item.isEmpty() || item.contains(".")) {
+                throw new IllegalArgumentException(
+                    "Setting "
+                        + key
+                        + " does not name one item: write "
+                        + ITEM_PREFIX
+                        + "<Item>"
+                        + ITEM_CATALOG_SUFFIX
+                        + "=<catalog>.");
+              }
+              if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(
+                    "Setting " + key + " is empty: give the name of an existing Spark catalog.");
+              }
+              out.put(item, value.strip());
+            });
+  }
+
+  private Optional<String> setting(String key) {
+    return session.get(key).or(() -> workspaceFile.get(key));
+  }
+
+  private static Optional<String> nonBlank(Optional<String> value) {
+    return value.filter(v -> !v.isBlank());
+  }
+
+  private static String join(String folder, String child) {
+    return folder.endsWith("/") ? folder + child : folder + "/" + child;
+  }
+}
