@@ -33,7 +33,10 @@ public record Scope(Optional<String> item, Optional<Identity> table) {
     return t ->
         item.map(i -> i.equals(t.item())).orElse(true)
             && table
-                .map(id -> id.tableId().equals(t.tableId()) && id.item().map(i -> i.equals(t.item())).orElse(true))
+                .map(
+                    id ->
+                        id.tableId().equals(t.tableId())
+                            && id.item().map(i -> i.equals(t.item())).orElse(true))
                 .orElse(true);
   }
 }

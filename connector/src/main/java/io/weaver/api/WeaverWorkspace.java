@@ -2,9 +2,9 @@ package io.weaver.api;
 
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.BuildRunner;
+import io.weaver.catalog.LakehouseLayout;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import java.nio.file.Path;
@@ -22,10 +22,11 @@ public final class WeaverWorkspace {
   private final LakehouseLayout layout;
   private final Consumer<String> progress;
 
-  public WeaverWorkspace(SparkSession spark, Path root, String lakehouseRoot, Consumer<String> progress) {
+  public WeaverWorkspace(
+      SparkSession spark, Path root, String lakehouseRoot, Consumer<String> progress) {
     this.spark = spark;
     this.root = root.toAbsolutePath().normalize();
-    this.layout = new LakehouseLayout(lakehouseRoot);
+    this.layout = LakehouseLayout.at(lakehouseRoot);
     this.progress = progress;
   }
 
@@ -60,9 +61,16 @@ public final class WeaverWorkspace {
   static void requireMatch(WorkspaceModel model, Scope scope) {
     if (model.tables().stream().noneMatch(scope.filter())) {
       String what =
-          scope.table().map(id -> "Table " + id).orElse(scope.item().map(i -> "item " + i).orElse("any Table"));
+          scope
+              .table()
+              .map(id -> "Table " + id)
+              .orElse(scope.item().map(i -> "item " + i).orElse("any Table"));
       throw new IllegalArgumentException(
-          "the workspace " + model.root() + " has no " + what + "; check the name (names are case-sensitive)");
+          "the workspace "
+              + model.root()
+              + " has no "
+              + what
+              + "; check the name (names are case-sensitive)");
     }
   }
 

@@ -46,7 +46,7 @@ final class ShapeResolver {
       DataType type;
       try {
         type = DataType.fromDDL(column.type());
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
         throw new BuildProblem(
             where(table, column.pos().line())
                 + "column '"
@@ -67,7 +67,7 @@ final class ShapeResolver {
     StructType schema;
     try {
       schema = SqlStaging.forShape(spark, table, SqlProgram.of(body)).staging().schema();
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       throw new BuildProblem(
           where(table, body.start().line())
               + "the staging query cannot be analysed: "
@@ -149,7 +149,6 @@ final class ShapeResolver {
     if (message == null) {
       return "unknown error";
     }
-    int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
+    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
   }
 }

@@ -58,6 +58,16 @@ public final class LakehouseLayout {
         PathNames.requireSegment("Object", object, qualified));
   }
 
+  /** The Delta location of a declared Table. */
+  public String tablePath(String item, io.weaver.workspace.TableId id) {
+    return tablePath(item, id.schema(), id.object());
+  }
+
+  /** The Delta location of a catalogue table ({@code _.LoadHistory} …) of an item. */
+  public String cataloguePath(String item, String name) {
+    return tablePath(item, CATALOGUE_SCHEMA, name);
+  }
+
   /**
    * Returns {@code item} when it can name both a folder and a Spark catalog, else throws {@link
    * IllegalArgumentException}. A catalog name cannot contain {@code .}: Spark would read {@code

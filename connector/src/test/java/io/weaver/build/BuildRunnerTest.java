@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.Check;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
@@ -28,8 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BuildRunnerTest {
+  private static final java.util.concurrent.atomic.AtomicInteger ITEMS =
+      new java.util.concurrent.atomic.AtomicInteger();
   @TempDir Path dir;
   private SparkSession spark;
+
+  /** Item catalogs live as long as the shared session: each test gets its own item name. */
+  private String item;
+
   private Path workspace;
   private LakehouseLayout layout;
 
@@ -47,13 +53,15 @@ class BuildRunnerTest {
   void setUp() throws IOException {
     spark = SharedSpark.get();
     workspace = dir.resolve("ws");
-    layout = new LakehouseLayout(dir.resolve("lake").toString());
+    layout = LakehouseLayout.at(dir.resolve("lake").toString());
+    item = "Build" + ITEMS.incrementAndGet();
+    io.weaver.session.EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
     write("Lakehouse/L/Tables/Depot.Site.sql", SITE);
     write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL);
   }
 
   private void write(String relative, String content) throws IOException {
-    Path file = workspace.resolve(relative);
+    Path file = workspace.resolve(relative.replace("Lakehouse/L/", "Lakehouse/" + item + "/"));
     Files.createDirectories(file.getParent());
     Files.writeString(file, content);
   }
@@ -65,14 +73,14 @@ class BuildRunnerTest {
     return outcomes.stream()
         .collect(
             Collectors.toMap(
-                BuildOutcome::tableId,
+                o -> o.tableId().replace(item + ".", "L."),
                 o -> o.action() + ": " + o.message(),
                 (a, b) -> a,
                 TreeMap::new));
   }
 
   private String path(String id) {
-    return layout.tablePath("L", TableId.parse(id).orElseThrow());
+    return layout.tablePath(item, TableId.parse(id).orElseThrow());
   }
 
   private long version(String path) {
@@ -85,7 +93,7 @@ class BuildRunnerTest {
     versions.put("site", version(path("Depot.Site")));
     versions.put("parcel", version(path("Parcel.Current")));
     for (CatalogueTable t : CatalogueTable.values()) {
-      versions.put(t.tableName(), version(layout.cataloguePath("L", t.tableName())));
+      versions.put(t.tableName(), version(layout.cataloguePath(item, t.tableName())));
     }
     return versions;
   }
@@ -93,6 +101,7 @@ class BuildRunnerTest {
   @Test
   void createsTablesInSpecOrderThenRebuildWritesNothing() {
     Map<String, String> first = build(false);
+    assertEquals(2, first.size(), first.toString());
     assertTrue(first.get("L.Depot.Site").startsWith("created"), first.toString());
     assertTrue(first.get("L.Parcel.Current").startsWith("created"), first.toString());
 
@@ -226,7 +235,7 @@ class BuildRunnerTest {
       return spark
           .read()
           .format("delta")
-          .load(layout.cataloguePath("L", table.tableName()))
+          .load(layout.cataloguePath(item, table.tableName()))
           .count();
     }
 
@@ -234,7 +243,7 @@ class BuildRunnerTest {
       return spark
           .read()
           .format("delta")
-          .load(layout.cataloguePath("L", table.tableName()))
+          .load(layout.cataloguePath(item, table.tableName()))
           .where(condition)
           .first();
     }
