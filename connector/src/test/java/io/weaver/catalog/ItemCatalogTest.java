@@ -86,7 +86,11 @@ class ItemCatalogTest {
         rows("SELECT parcel_id, status FROM " + t + " ORDER BY parcel_id"));
     spark.sql("OPTIMIZE " + t);
     List<String> operations =
-        spark.sql("DESCRIBE HISTORY " + t).orderBy("version").select("operation").collectAsList()
+        spark
+            .sql("DESCRIBE HISTORY " + t)
+            .orderBy("version")
+            .select("operation")
+            .collectAsList()
             .stream()
             .map(r -> r.getString(0))
             .toList();
