@@ -66,6 +66,13 @@ class EmbeddedSessionTest {
   }
 
   @Test
+  void newSessionsSeeTheItemsGivenToCreate() {
+    spark.sql("CREATE TABLE Logistics.Parcel.Shared (n INT) USING delta");
+    SparkSession other = spark.newSession();
+    assertEquals(0L, other.sql("SELECT * FROM Logistics.Parcel.Shared").count());
+  }
+
+  @Test
   void itemsRegisteredAtRuntimeWork() {
     EmbeddedSession.registerItem(spark, lakehouse, "Fleet");
     EmbeddedSession.registerItem(spark, lakehouse, "Fleet"); // same root: nothing to do
@@ -77,6 +84,11 @@ class EmbeddedSessionTest {
             IllegalStateException.class,
             () -> EmbeddedSession.registerItem(spark, lakehouse.resolve("elsewhere"), "Fleet"));
     assertTrue(moved.getMessage().contains("already registered"), moved.getMessage());
+    // A runtime registration stays in its session, as documented on registerItem.
+    SparkSession other = spark.newSession();
+    assertThrows(Exception.class, () -> other.sql("SHOW NAMESPACES IN Fleet").collect());
+    EmbeddedSession.registerItem(other, lakehouse, "Fleet");
+    assertEquals(1L, other.sql("SELECT * FROM Fleet.Vehicle.Truck").count() + 1);
   }
 
   @Test
