@@ -40,6 +40,11 @@ public final class EmbeddedSession {
     items.forEach(LakehouseLayout::requireItemName); // fail before starting Spark
     SparkSession.Builder builder = SparkSession.builder().appName("weaver");
     sessionConfs(lakehouseRoot, master).forEach(builder::config);
+    // In the builder, item catalogs reach the SparkContext's conf, so spark.newSession() (one
+    // session per load) has them too; confs set later on a session stay in that session.
+    for (String item : items) {
+      itemConfs(lakehouseRoot, item).forEach(builder::config);
+    }
     SparkSession spark = builder.getOrCreate();
     for (String item : items) {
       registerItem(spark, lakehouseRoot, item);
@@ -51,14 +56,16 @@ public final class EmbeddedSession {
    * Registers {@code item} as the catalog {@code <item>} over {@code
    * <lakehouseRoot>/<item>/Tables}, on a running session. Spark instantiates catalogs lazily by
    * name, so this takes effect at the catalog's first use. Registering the same item at the same
-   * root again does nothing.
+   * root again does nothing. The registration belongs to {@code spark} only: a session made later
+   * with {@code spark.newSession()} needs its own call (items given to {@link #create} are in every
+   * session).
    *
    * @throws IllegalStateException when the name is already a catalog with another class or root
    */
   public static void registerItem(SparkSession spark, Path lakehouseRoot, String item) {
     String root = layout(lakehouseRoot).itemTablesRoot(item);
     String classKey = CATALOG_PREFIX + item;
-    String rootKey = classKey + "." + ItemCatalog.ROOT_OPTION;
+    String rootKey = rootKey(item);
     Optional<String> existingClass = option(spark, classKey);
     if (existingClass.isPresent()) {
       Optional<String> existingRoot = option(spark, rootKey);
@@ -82,6 +89,18 @@ public final class EmbeddedSession {
     }
     spark.conf().set(rootKey, root); // the root first: the class makes the catalog loadable
     spark.conf().set(classKey, ItemCatalog.class.getName());
+  }
+
+  /** The two confs that make {@code item} a catalog over its folder of the lakehouse. */
+  static Map<String, String> itemConfs(Path lakehouseRoot, String item) {
+    Map<String, String> confs = new LinkedHashMap<>();
+    confs.put(rootKey(item), layout(lakehouseRoot).itemTablesRoot(item));
+    confs.put(CATALOG_PREFIX + item, ItemCatalog.class.getName());
+    return confs;
+  }
+
+  private static String rootKey(String item) {
+    return CATALOG_PREFIX + item + "." + ItemCatalog.ROOT_OPTION;
   }
 
   /** The confs {@link #create} builds with, in order. */

@@ -255,6 +255,29 @@ class ItemCatalogTest {
     assertTrue(rows("SHOW NAMESPACES IN Logistics").contains("Empty"));
   }
 
+  @Test
+  void ctasReplaceAlterAndRenameKeepTheFolderLayout() {
+    spark.sql("CREATE TABLE Logistics.Staged.A USING delta AS SELECT 1 AS n");
+    spark.sql("CREATE OR REPLACE TABLE Logistics.Staged.A USING delta AS SELECT 2 AS n");
+    spark.sql("ALTER TABLE Logistics.Staged.A ADD COLUMNS (note STRING)");
+    assertEquals(List.of("2:null"), rows("SELECT * FROM Logistics.Staged.A"));
+    assertEquals(3L, spark.sql("DESCRIBE HISTORY Logistics.Staged.A").count(), "history kept");
+    spark.sql("ALTER TABLE Logistics.Staged.A RENAME TO Staged.B");
+    assertTrue(Files.isDirectory(root.resolve("Staged/B/_delta_log")));
+    assertFalse(Files.exists(root.resolve("Staged/A")));
+    assertEquals(List.of("2:null"), rows("SELECT * FROM Logistics.Staged.B"));
+    Exception located =
+        assertThrows(
+            Exception.class,
+            () ->
+                spark.sql(
+                    "CREATE TABLE Logistics.Staged.C (n INT) USING delta LOCATION '"
+                        + dir.resolve("elsewhere")
+                        + "'"));
+    assertTrue(located.getMessage().contains("remove LOCATION"), located.getMessage());
+    assertFalse(Files.exists(dir.resolve("elsewhere")));
+  }
+
   private static TableCatalog catalog() {
     return (TableCatalog)
         ((org.apache.spark.sql.classic.SparkSession) spark)

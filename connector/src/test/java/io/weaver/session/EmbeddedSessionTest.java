@@ -1,0 +1,109 @@
+package io.weaver.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.catalog.ItemCatalog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded session: its confs, and item catalogs that work in it. */
+class EmbeddedSessionTest {
+  @TempDir static Path lakehouse;
+  static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = EmbeddedSession.create(lakehouse, List.of("Logistics"), Optional.of("local[2]"));
+    spark.conf().set("spark.sql.shuffle.partitions", "2");
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  @Test
+  void confsAreForALaptop() {
+    Map<String, String> confs = EmbeddedSession.sessionConfs(lakehouse, Optional.empty());
+    assertEquals("local[*]", confs.get("spark.master"));
+    assertEquals("false", confs.get("spark.ui.enabled"));
+    assertEquals(EmbeddedSession.DELTA_CATALOG, confs.get("spark.sql.catalog.spark_catalog"));
+    assertEquals(
+        lakehouse.toAbsolutePath() + "/.spark-warehouse", confs.get("spark.sql.warehouse.dir"));
+    assertTrue(Integer.parseInt(confs.get("spark.sql.shuffle.partitions")) <= 64);
+    assertEquals(lakehouse.toAbsolutePath().toString(), confs.get(WeaverConf.LAKEHOUSE));
+    String extensions = confs.get("spark.sql.extensions");
+    assertEquals(
+        EmbeddedSession.isOnClasspath(EmbeddedSession.WEAVER_EXTENSIONS)
+            ? EmbeddedSession.WEAVER_EXTENSIONS + "," + EmbeddedSession.DELTA_EXTENSIONS
+            : EmbeddedSession.DELTA_EXTENSIONS,
+        extensions);
+    assertEquals(
+        "spark://h:7077",
+        EmbeddedSession.sessionConfs(lakehouse, Optional.of("spark://h:7077")).get("spark.master"));
+  }
+
+  @Test
+  void createdSessionHasTheItemCatalogAndDelta() {
+    assertEquals(ItemCatalog.class.getName(), spark.conf().get("spark.sql.catalog.Logistics"));
+    assertEquals(
+        lakehouse.toAbsolutePath() + "/Logistics/Tables",
+        spark.conf().get("spark.sql.catalog.Logistics.root"));
+    spark.sql("CREATE TABLE Logistics.Parcel.Current (n INT) USING delta");
+    spark.sql("INSERT INTO Logistics.Parcel.Current VALUES (1)");
+    assertEquals(1L, spark.sql("SELECT * FROM Logistics.Parcel.Current").count());
+    assertTrue(Files.isDirectory(lakehouse.resolve("Logistics/Tables/Parcel/Current/_delta_log")));
+  }
+
+  @Test
+  void newSessionsSeeTheItemsGivenToCreate() {
+    spark.sql("CREATE TABLE Logistics.Parcel.Shared (n INT) USING delta");
+    SparkSession other = spark.newSession();
+    assertEquals(0L, other.sql("SELECT * FROM Logistics.Parcel.Shared").count());
+  }
+
+  @Test
+  void itemsRegisteredAtRuntimeWork() {
+    EmbeddedSession.registerItem(spark, lakehouse, "Fleet");
+    EmbeddedSession.registerItem(spark, lakehouse, "Fleet"); // same root: nothing to do
+    spark.sql("CREATE TABLE Fleet.Vehicle.Truck (n INT) USING delta");
+    assertEquals(List.of("Vehicle"), namespaces("Fleet"));
+    assertTrue(Files.isDirectory(lakehouse.resolve("Fleet/Tables/Vehicle/Truck/_delta_log")));
+    IllegalStateException moved =
+        assertThrows(
+            IllegalStateException.class,
+            () -> EmbeddedSession.registerItem(spark, lakehouse.resolve("elsewhere"), "Fleet"));
+    assertTrue(moved.getMessage().contains("already registered"), moved.getMessage());
+    // A runtime registration stays in its session, as documented on registerItem.
+    SparkSession other = spark.newSession();
+    assertThrows(Exception.class, () -> other.sql("SHOW NAMESPACES IN Fleet").collect());
+    EmbeddedSession.registerItem(other, lakehouse, "Fleet");
+    assertEquals(0L, other.sql("SELECT * FROM Fleet.Vehicle.Truck").count());
+  }
+
+  @Test
+  void unsafeItemNamesAreRefused() {
+    for (String item : List.of("..", "a/b", "a.b", "", "spark_catalog")) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> EmbeddedSession.registerItem(spark, lakehouse, item),
+          item);
+    }
+  }
+
+  private static List<String> namespaces(String catalog) {
+    return spark.sql("SHOW NAMESPACES IN " + catalog).collectAsList().stream()
+        .map(r -> r.getString(0))
+        .toList();
+  }
+}
