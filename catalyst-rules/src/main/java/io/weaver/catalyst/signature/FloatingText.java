@@ -24,6 +24,17 @@ final class FloatingText {
   private static final double TWO_53 = 9007199254740992.0;
   private static final float TWO_24 = 16777216.0f;
 
+  /**
+   * Distinct decimals of at most this many significant digits never parse to the same double
+   * (DBL_DIG; normal numbers only — subnormals carry fewer digits), so a JDK text this short is the
+   * only one of its length and nothing shorter can round-trip: it is the answer, and the search is
+   * skipped.
+   */
+  private static final int DOUBLE_UNIQUE_DIGITS = 15;
+
+  /** FLT_DIG, the same argument for floats. */
+  private static final int FLOAT_UNIQUE_DIGITS = 6;
+
   private FloatingText() {}
 
   static String ofDouble(double d) {
@@ -42,10 +53,19 @@ final class FloatingText {
       // Below 2^53 an integral double is its own shortest representation.
       return sign + (long) abs + ".0";
     }
+    String jdk = Double.toString(abs);
+    int bound = significantDigits(jdk);
+    if (bound <= DOUBLE_UNIQUE_DIGITS && abs >= Double.MIN_NORMAL) {
+      return sign + plain(new BigDecimal(jdk));
+    }
+    return sign + searched(abs);
+  }
+
+  /** The search alone, without the short-text fast path; package-private for tests. */
+  static String searched(double abs) {
     BigDecimal exact = new BigDecimal(abs);
     int bound = significantDigits(Double.toString(abs));
-    BigDecimal digits = shortest(exact, bound, 17, c -> Double.parseDouble(c.toString()) == abs);
-    return sign + plain(digits);
+    return plain(shortest(exact, bound, 17, c -> Double.parseDouble(c.toString()) == abs));
   }
 
   static String ofFloat(float f) {
@@ -63,10 +83,18 @@ final class FloatingText {
     if (abs < TWO_24 && abs == (float) Math.rint(abs)) {
       return sign + (long) abs + ".0";
     }
+    String jdk = Float.toString(abs);
+    if (significantDigits(jdk) <= FLOAT_UNIQUE_DIGITS && abs >= Float.MIN_NORMAL) {
+      return sign + plain(new BigDecimal(jdk));
+    }
+    return sign + searched(abs);
+  }
+
+  /** The search alone, without the short-text fast path; package-private for tests. */
+  static String searched(float abs) {
     BigDecimal exact = new BigDecimal((double) abs); // widening a float is exact
     int bound = significantDigits(Float.toString(abs));
-    BigDecimal digits = shortest(exact, bound, 9, c -> Float.parseFloat(c.toString()) == abs);
-    return sign + plain(digits);
+    return plain(shortest(exact, bound, 9, c -> Float.parseFloat(c.toString()) == abs));
   }
 
   private interface RoundTrip {

@@ -117,6 +117,30 @@ class SignatureEncodingTest {
     }
   }
 
+  /** The short-text fast path must give exactly what the full search gives. */
+  @Test
+  void fastPathAgreesWithTheSearch() {
+    Random random = new Random(7L);
+    for (int i = 0; i < 20_000; i++) {
+      int digits = 1 + random.nextInt(17);
+      BigDecimal decimal =
+          new BigDecimal(new java.math.BigInteger(60, random), random.nextInt(700) - 350)
+              .round(new MathContext(digits));
+      if (decimal.signum() == 0) {
+        continue;
+      }
+      double d = decimal.doubleValue();
+      if (d == 0 || Double.isInfinite(d)) {
+        continue;
+      }
+      assertEquals(FloatingText.searched(d), FloatingText.ofDouble(d), decimal.toString());
+      float f = decimal.floatValue();
+      if (f != 0 && !Float.isInfinite(f)) {
+        assertEquals(FloatingText.searched(f), FloatingText.ofFloat(f), decimal.toString());
+      }
+    }
+  }
+
   private interface Parses {
     boolean back(String text);
   }
