@@ -5,10 +5,17 @@ import io.weaver.build.BuildRunner;
 import io.weaver.catalog.LakehouseLayout;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
+import io.weaver.load.LoadResult;
+import io.weaver.load.LoadRunner;
+import io.weaver.load.StagingProvider;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.workspace.Form;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.spark.sql.SparkSession;
 
@@ -21,6 +28,7 @@ public final class WeaverWorkspace {
   private final Path root;
   private final LakehouseLayout layout;
   private final Consumer<String> progress;
+  private final Map<Form, StagingProvider> providers = new EnumMap<>(Form.class);
 
   public WeaverWorkspace(
       SparkSession spark, Path root, String lakehouseRoot, Consumer<String> progress) {
@@ -56,6 +64,36 @@ public final class WeaverWorkspace {
     WorkspaceModel model = model();
     requireMatch(model, scope);
     return new BuildRunner(spark, model, layout, progress).run(scope.filter(), allowDestructive);
+  }
+
+  /** Loads the Tables in scope in dependency order; dependants of a failed Table are skipped. */
+  public List<LoadResult> load(Scope scope, boolean waiveGates) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    return runner(model).load(scope.filter(), waiveGates);
+  }
+
+  /** Loads one Table from the given staging (a DataFrame write, a Python read()). */
+  public List<LoadResult> loadWith(String identity, boolean waiveGates, StagingProvider staging) {
+    WorkspaceModel model = model();
+    Scope scope = Scope.table(identity);
+    requireMatch(model, scope);
+    TableDeclaration table =
+        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    return runner(model).loadOne(table, waiveGates, Optional.of(staging));
+  }
+
+  /** The load runner over a checked model, with the staging providers registered so far. */
+  public LoadRunner runner(WorkspaceModel model) {
+    LoadRunner runner = new LoadRunner(spark, model, layout, progress);
+    providers.forEach(runner::withProvider);
+    return runner;
+  }
+
+  /** Registers how Tables of a form are staged (the Python bindings register Python). */
+  public WeaverWorkspace withProvider(Form form, StagingProvider provider) {
+    providers.put(form, provider);
+    return this;
   }
 
   static void requireMatch(WorkspaceModel model, Scope scope) {

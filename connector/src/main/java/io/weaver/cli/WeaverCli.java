@@ -22,8 +22,9 @@ public final class WeaverCli {
         check      validate every declaration (no Spark job); prints findings
         build      create and update the tables and the catalogue (--item, --table, --allow-destructive)
         load       load tables (--item, --table, --waive-stability-gates)
+        run        the whole job: check, build, then load (what the README runs)
         test       run generated and authored tests
-        history    recent loads (--table, --limit)
+        history    recent loads (--table, --limit, default 20)
         describe   one Table's declaration and built shape (--table Item.Schema.Object)
         sql        run Spark SQL statements: weaver sql "<statements>"
 
@@ -63,11 +64,64 @@ public final class WeaverCli {
           parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
           yield CheckCommand.run(parsed, out);
         }
-        case "build", "load", "test", "history", "describe", "sql" -> notYet(parsed, out, err);
+        case "build" -> {
+          parsed.allowOnly(
+              Set.of(
+                  "--workspace",
+                  "--format",
+                  "--lakehouse",
+                  "--master",
+                  "--item",
+                  "--table",
+                  "--allow-destructive"));
+          yield BuildCommand.run(parsed, out, err);
+        }
+        case "load" -> {
+          parsed.allowOnly(
+              Set.of(
+                  "--workspace",
+                  "--format",
+                  "--lakehouse",
+                  "--master",
+                  "--item",
+                  "--table",
+                  "--waive-stability-gates"));
+          yield LoadCommand.run(parsed, out, err);
+        }
+        case "run" -> {
+          parsed.allowOnly(
+              Set.of(
+                  "--workspace",
+                  "--format",
+                  "--lakehouse",
+                  "--master",
+                  "--item",
+                  "--table",
+                  "--allow-destructive",
+                  "--waive-stability-gates"));
+          yield RunCommand.run(parsed, out, err);
+        }
+        case "history" -> {
+          parsed.allowOnly(
+              Set.of("--workspace", "--format", "--lakehouse", "--master", "--table", "--limit"));
+          yield InspectCommands.history(parsed, out, err);
+        }
+        case "describe" -> {
+          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master", "--table"));
+          yield InspectCommands.describe(parsed, out, err);
+        }
+        case "sql" -> {
+          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
+          yield InspectCommands.sql(parsed, out, err);
+        }
+        case "test" -> notYet(parsed, out, err);
         default -> usage(err, "unknown command '" + parsed.command + "'");
       };
     } catch (UsageException e) {
       return usage(err, e.getMessage());
+    } catch (RuntimeException e) {
+      err.println("weaver: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      return FAILED;
     }
   }
 

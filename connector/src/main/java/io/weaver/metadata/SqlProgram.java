@@ -36,7 +36,7 @@ public record SqlProgram(List<String> setup, String stagingQuery, Optional<Strin
   }
 
   /** The exact source text of a statement, without its terminating semicolon. */
-  static String text(TableBody.Sql body, SqlStatement statement) {
+  public static String text(TableBody.Sql body, SqlStatement statement) {
     SqlToken first = statement.tokens().get(0);
     SqlToken last = statement.tokens().get(statement.tokens().size() - 1);
     int start = offset(body, first.line(), first.column());

@@ -1,0 +1,66 @@
+package io.weaver.cli;
+
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.load.LoadResult;
+import io.weaver.metadata.WorkspaceModel;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code weaver load}: loads tables; one line per table and a summary; exit 1 on failed/refused.
+ */
+final class LoadCommand {
+  private LoadCommand() {}
+
+  static int run(CliArgs args, PrintStream out, PrintStream err) {
+    SessionSupport support = new SessionSupport(args, err);
+    boolean json = args.json();
+    var scope = support.scope();
+    Optional<WorkspaceModel> model = support.checkedModel(out, json);
+    if (model.isEmpty()) {
+      return WeaverCli.FAILED;
+    }
+    WeaverWorkspace weaver = support.open(model.get());
+    List<LoadResult> results = weaver.load(scope, args.has("--waive-stability-gates"));
+    print(results, out, json);
+    return results.stream().anyMatch(LoadResult::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
+  }
+
+  static void print(List<LoadResult> results, PrintStream out, boolean json) {
+    if (json) {
+      out.println(Json.write(Map.of("loads", results.stream().map(LoadResult::toMap).toList())));
+      return;
+    }
+    for (LoadResult r : results) {
+      out.printf(
+          "%-10s %-36s +%d ~%d -%d ^%d =%d !%d live %d->%d v%d %dms %s%n",
+          r.status(),
+          r.tableId(),
+          r.rowsInserted(),
+          r.rowsUpdated(),
+          r.rowsDeleted(),
+          r.rowsRevived(),
+          r.rowsUnchanged(),
+          r.rowsRejected(),
+          r.targetLiveRowsBefore(),
+          r.targetLiveRowsAfter(),
+          r.deltaVersion(),
+          r.durationMs(),
+          r.message() == null ? "" : r.message());
+      r.warnings().forEach(w -> out.println("           warning: " + w));
+    }
+    long failed = results.stream().filter(LoadResult::isFailure).count();
+    long skipped = results.stream().filter(r -> r.status().equals(LoadResult.SKIPPED)).count();
+    out.println(
+        "load: "
+            + results.size()
+            + " table(s), "
+            + failed
+            + " failed or refused, "
+            + skipped
+            + " skipped"
+            + " (+inserted ~updated -deleted ^revived =unchanged !rejected)");
+  }
+}

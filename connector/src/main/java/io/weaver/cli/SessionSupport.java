@@ -1,0 +1,74 @@
+package io.weaver.cli;
+
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.check.Check;
+import io.weaver.check.CheckReport;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.session.WeaverConf;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+
+/** What the Spark-backed commands share: the session, the workspace API, scope and output. */
+final class SessionSupport {
+  final CliArgs args;
+  final Path workspace;
+  final Path lakehouse;
+  final PrintStream err;
+
+  SessionSupport(CliArgs args, PrintStream err) {
+    this.args = args;
+    this.workspace = args.workspace();
+    this.lakehouse =
+        Path.of(
+                WeaverConf.of(Map.of())
+                    .lakehouse(args.value("--lakehouse"), Optional.of(workspace.toString())))
+            .toAbsolutePath()
+            .normalize();
+    this.err = err;
+  }
+
+  /** Check first: a workspace with errors is refused before Spark starts. */
+  Optional<WorkspaceModel> checkedModel(PrintStream out, boolean json) {
+    Check.Result result = Check.analyze(workspace);
+    CheckReport report = result.report();
+    if (report.hasErrors()) {
+      if (json) {
+        out.println(
+            Json.write(
+                Map.of("findings", report.findings().stream().map(CheckCommand::toJson).toList())));
+      }
+      report.findings().forEach(f -> err.println(f.toText()));
+      err.println("weaver: Check found errors; fix them before building or loading (weaver check)");
+      return Optional.empty();
+    }
+    return Optional.of(result.model());
+  }
+
+  WeaverWorkspace open(WorkspaceModel model) {
+    err.println("weaver: starting Spark (lakehouse " + lakehouse + ")");
+    SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
+    return new WeaverWorkspace(
+        spark, workspace, lakehouse.toString(), m -> err.println("weaver: " + m));
+  }
+
+  Scope scope() {
+    Optional<String> table = args.value("--table");
+    Optional<String> item = args.value("--item");
+    if (table.isPresent() && item.isPresent()) {
+      throw new UsageException("give --item or --table, not both");
+    }
+    if (table.isPresent()) {
+      try {
+        return Scope.table(table.get());
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    return item.map(Scope::item).orElse(Scope.all());
+  }
+}

@@ -1,0 +1,409 @@
+package io.weaver.load;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.build.DependencyPlan;
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.metadata.ColumnSet;
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.metadata.SqlProgram;
+import io.weaver.metadata.TableBody;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.staging.SqlStaging;
+import io.weaver.workspace.Form;
+import io.weaver.workspace.Target;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Runs loads (spec §11): for each Table, recover a load whose commit landed without history, stage
+ * the body, hand it to the {@link LoadEngine} with an idempotent transaction and a commit receipt,
+ * then record history and state. Loading several Tables runs them in dependency order; a failed,
+ * refused or skipped Table skips its dependants, not unrelated Tables.
+ */
+public final class LoadRunner {
+  private static final DateTimeFormatter ID_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSSSSS").withZone(ZoneOffset.UTC);
+
+  private final SparkSession spark;
+  private final WorkspaceModel model;
+  private final LakehouseLayout layout;
+  private final Consumer<String> progress;
+  private final Map<Form, StagingProvider> providers = new HashMap<>();
+
+  public LoadRunner(
+      SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
+    this.spark = spark;
+    this.model = model;
+    this.layout = layout;
+    this.progress = progress;
+    providers.put(Form.SPARK_SQL, this::sqlStaging);
+  }
+
+  /** Registers how Tables of a form are staged (the Python bindings register {@code PYTHON}). */
+  public LoadRunner withProvider(Form form, StagingProvider provider) {
+    providers.put(form, provider);
+    return this;
+  }
+
+  /** Loads every selected Table in dependency order. */
+  public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
+    DependencyPlan plan = DependencyPlan.resolve(spark, model);
+    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
+    Map<String, LoadResult> byTable = new HashMap<>();
+    List<LoadResult> results = new ArrayList<>();
+    int done = 0;
+    for (TableDeclaration t : tables) {
+      progress.accept("load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
+      Optional<String> stoppedBy =
+          plan.edgesOf(t).stream()
+              .filter(e -> e.dependsOnItem() != null)
+              .map(e -> e.dependsOnItem() + "." + e.dependsOnTableId())
+              .filter(dep -> byTable.containsKey(dep) && byTable.get(dep).stopsDependants())
+              .findFirst();
+      List<LoadResult> these;
+      if (stoppedBy.isPresent()) {
+        Instant now = Instant.now();
+        these =
+            List.of(
+                LoadResult.without(
+                    newLoadId(now),
+                    t.qualifiedName(),
+                    LoadResult.SKIPPED,
+                    -1,
+                    "not loaded: dependency "
+                        + stoppedBy.get()
+                        + " was "
+                        + byTable.get(stoppedBy.get()).status(),
+                    now,
+                    null));
+      } else {
+        these = loadOne(t, waiveGates, Optional.empty());
+      }
+      results.addAll(these);
+      byTable.put(t.qualifiedName(), these.get(these.size() - 1));
+    }
+    return results;
+  }
+
+  /**
+   * Loads one Table; {@code staging} overrides its body (a DataFrame write). Returns the load's
+   * result, preceded by a {@code recovered} row when an earlier load's history had to be recovered.
+   */
+  public List<LoadResult> loadOne(
+      TableDeclaration t, boolean waiveGates, Optional<StagingProvider> staging) {
+    Instant started = Instant.now();
+    Instant loadTs = started.truncatedTo(ChronoUnit.MICROS);
+    String loadId = newLoadId(started);
+    String name = t.qualifiedName();
+    String path = layout.tablePath(t.item(), t.tableId());
+    if (t.target() == Target.WAREHOUSE) {
+      return List.of(
+          LoadResult.without(
+              loadId,
+              name,
+              LoadResult.SKIPPED,
+              -1,
+              "Warehouse Tables load through a T-SQL endpoint (spark.weaver.item."
+                  + t.item()
+                  + ".jdbcUrl); none is configured",
+              started,
+              loadTs));
+    }
+    if (!t.hasLoadProcedure()) {
+      return List.of(
+          LoadResult.without(
+              loadId,
+              name,
+              LoadResult.SKIPPED,
+              -1,
+              "'Has load procedure: false': Weaver installs the structure only",
+              started,
+              loadTs));
+    }
+    if (!DeltaTable.isDeltaTable(spark, path)) {
+      return List.of(
+          LoadResult.without(
+              loadId,
+              name,
+              LoadOutcome.FAILED,
+              -1,
+              name + " is not built yet; run build first",
+              started,
+              loadTs));
+    }
+    Catalogue catalogue = new Catalogue(spark, layout, t.item());
+    catalogue.ensureTables();
+    LoadBookkeeping books = new LoadBookkeeping(catalogue);
+    String id = t.tableId().toString();
+    List<LoadResult> results = new ArrayList<>();
+    LoadBookkeeping.State state = books.state(id);
+    Optional<LoadRecovery.Unrecorded> unrecorded = LoadRecovery.find(spark, path, state.sequence());
+    if (unrecorded.isPresent()) {
+      LoadRecovery.Unrecorded u = unrecorded.get();
+      LoadResult recovered = recoveredResult(name, u, started);
+      books.history(id, recovered, Instant.now());
+      state =
+          new LoadBookkeeping.State(
+              u.receipt().loadId(),
+              Optional.of(u.receipt().loadTimestamp()),
+              u.version(),
+              u.receipt().bookmark().or(state::bookmark),
+              u.receipt().sequence());
+      books.state(id, state);
+      results.add(recovered);
+    }
+    long sequence = state.sequence() + 1;
+    LoadResult result;
+    StagingProvider.Staging staged = null;
+    try {
+      StagingProvider provider = staging.orElse(providers.get(t.source().form()));
+      if (provider == null) {
+        result =
+            LoadResult.without(
+                loadId,
+                name,
+                LoadResult.SKIPPED,
+                -1,
+                "Python Tables load from PySpark: weaver.Workspace(spark, path).load('"
+                    + name
+                    + "')",
+                started,
+                loadTs);
+        books.history(id, result, Instant.now());
+        results.add(result);
+        return results;
+      }
+      StagingProvider.Context context =
+          new StagingProvider.Context(
+              loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
+      staged = provider.stage(t, context);
+      CommitReceipt receipt =
+          new CommitReceipt(loadId, sequence, loadTs, staged.newBookmark().or(state::bookmark));
+      LoadRequest request =
+          new LoadRequest(
+              spec(t, path),
+              staged.staging(),
+              staged.deleteKeys(),
+              loadTs,
+              loadId,
+              sequence,
+              waiveGates,
+              receipt.toJson());
+      LoadOutcome outcome = LoadEngine.apply(spark, request);
+      if (outcome.committed()) {
+        LoadFaults.reach(LoadFaults.Phase.AFTER_COMMIT);
+      }
+      long changes =
+          outcome.rowsInserted()
+              + outcome.rowsUpdated()
+              + outcome.rowsDeleted()
+              + outcome.rowsRevived();
+      if (outcome.status().equals(LoadOutcome.SUCCEEDED) && !outcome.committed() && changes > 0) {
+        outcome = conflict(outcome, name, sequence);
+      }
+      outcome.rejections().ifPresent(r -> writeRejections(catalogue, r, loadId, id));
+      result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
+      if (outcome.status().equals(LoadOutcome.SUCCEEDED)
+          || outcome.status().equals(LoadOutcome.NO_WORK)) {
+        books.history(id, result, Instant.now());
+        LoadFaults.reach(LoadFaults.Phase.AFTER_HISTORY);
+        books.state(
+            id,
+            new LoadBookkeeping.State(
+                loadId,
+                Optional.of(loadTs),
+                outcome.deltaVersion(),
+                staged.newBookmark().or(state::bookmark),
+                outcome.committed() ? sequence : state.sequence()));
+      } else {
+        books.history(id, result, Instant.now());
+      }
+    } catch (LoadFaults.InjectedFault e) {
+      throw e;
+    } catch (Exception e) {
+      result =
+          LoadResult.without(
+              loadId,
+              name,
+              LoadOutcome.FAILED,
+              currentVersion(path),
+              failureMessage(name, e),
+              started,
+              loadTs);
+      books.history(id, result, Instant.now());
+    }
+    results.add(result);
+    return results;
+  }
+
+  private StagingProvider.Staging sqlStaging(TableDeclaration t, StagingProvider.Context context) {
+    SqlStaging.Staged staged =
+        SqlStaging.forLoad(
+            spark,
+            t,
+            SqlProgram.of((TableBody.Sql) t.body()),
+            context.loadTimestamp(),
+            context.lastLoadTimestamp());
+    return new StagingProvider.Staging(staged.staging(), staged.deleteKeys(), Optional.empty());
+  }
+
+  /** The engine's view of a built Table: business columns as they are in Delta. */
+  private LoadSpec spec(TableDeclaration t, String path) {
+    StructType physical = DeltaTable.forPath(spark, path).toDF().schema();
+    List<StructField> business = new ArrayList<>();
+    for (StructField f : physical.fields()) {
+      boolean managed = ManagedColumns.names(Target.LAKEHOUSE).contains(f.name());
+      boolean identity = t.identity().map(f.name()::equals).orElse(false);
+      if (!managed && !identity) {
+        business.add(f);
+      }
+    }
+    StructType businessSchema = new StructType(business.toArray(StructField[]::new));
+    List<String> pk = t.primaryKey().map(ColumnSet::columns).orElse(List.of());
+    List<String> comparison =
+        t.comparisonColumns()
+            .map(ColumnSet::columns)
+            .orElseGet(
+                () ->
+                    business.stream().map(StructField::name).filter(c -> !pk.contains(c)).toList());
+    return new LoadSpec(
+        t.qualifiedName(),
+        path,
+        businessSchema,
+        pk,
+        t.uniqueKeys().stream().map(ColumnSet::columns).toList(),
+        t.notNull(),
+        pk.isEmpty() ? List.of() : comparison,
+        t.identity(),
+        t.incremental(),
+        t.deletePercentageThreshold(),
+        t.updatePercentageThreshold(),
+        t.stabilityRowThreshold());
+  }
+
+  private static LoadOutcome conflict(LoadOutcome o, String name, long sequence) {
+    return new LoadOutcome(
+        LoadOutcome.FAILED,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        o.targetLiveRowsBefore(),
+        o.targetLiveRowsBefore(),
+        o.deltaVersion(),
+        false,
+        name
+            + ": another load of this table committed load sequence "
+            + sequence
+            + " first, so this one was not applied;"
+            + " run the load again (it will start from the new state)",
+        o.warnings(),
+        Optional.empty());
+  }
+
+  private static LoadResult recoveredResult(String name, LoadRecovery.Unrecorded u, Instant now) {
+    Map<String, String> m = u.metrics();
+    return new LoadResult(
+        u.receipt().loadId(),
+        name,
+        LoadResult.RECOVERED,
+        metric(m, "numTargetRowsInserted"),
+        metric(m, "numTargetRowsUpdated"),
+        0,
+        0,
+        0,
+        0,
+        -1,
+        -1,
+        u.version(),
+        false,
+        0,
+        "load "
+            + u.receipt().loadId()
+            + " committed Delta version "
+            + u.version()
+            + " but its history was not written (the process stopped); recorded from the commit receipt, not applied again",
+        List.of(),
+        now,
+        u.receipt().loadTimestamp());
+  }
+
+  private static long metric(Map<String, String> metrics, String name) {
+    try {
+      return Long.parseLong(metrics.getOrDefault(name, "0"));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private void writeRejections(
+      Catalogue catalogue,
+      org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> rejections,
+      String loadId,
+      String id) {
+    rejections
+        .select(
+            functions.lit(loadId).alias("load_id"),
+            functions.lit(id).alias("table_id"),
+            functions.col("reason"),
+            functions.col("key_json"),
+            functions.col("row_json"))
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(catalogue.path(CatalogueTable.LOAD_REJECTION));
+  }
+
+  private long currentVersion(String path) {
+    try {
+      return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
+  private static String failureMessage(String name, Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+    if (e instanceof LoadFailure) {
+      return message;
+    }
+    String lower = message.toLowerCase(java.util.Locale.ROOT);
+    if (lower.contains("concurrent")) {
+      return name
+          + ": another operation changed the table while this load ran ("
+          + firstLine(message)
+          + "); nothing was applied, run the load again";
+    }
+    return name + ": " + firstLine(message);
+  }
+
+  private static String firstLine(String message) {
+    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
+  }
+
+  static String newLoadId(Instant at) {
+    byte[] random = new byte[4];
+    ThreadLocalRandom.current().nextBytes(random);
+    return ID_TIME.format(at) + "-" + HexFormat.of().formatHex(random);
+  }
+}
