@@ -142,6 +142,21 @@ class ChangeDetectionTest {
   }
 
   @Test
+  void loadTimestampDoesNotDependOnTheSessionTimeZone() {
+    TestTable table = new TestTable(TestTable.keyedSpec(dir, false));
+    String zone = table.spark.conf().get("spark.sql.session.timeZone");
+    table.spark.conf().set("spark.sql.session.timeZone", "America/New_York");
+    try {
+      assertEquals(LoadOutcome.SUCCEEDED, table.load(table.rows(row(1, "a", 10)), T1).status());
+    } finally {
+      table.spark.conf().set("spark.sql.session.timeZone", zone);
+    }
+    Row one = table.byId().get(1);
+    assertEquals(T1, time(one, ManagedColumns.INSERT_TIME));
+    assertEquals(LIVE, time(one, ManagedColumns.DELETE_TIME));
+  }
+
+  @Test
   void noStagingAndNoDeleteKeysIsNoWork() {
     TestTable table = seeded(true);
     long version = table.version();
