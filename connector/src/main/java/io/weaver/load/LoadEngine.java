@@ -85,7 +85,9 @@ public final class LoadEngine {
     Dataset<Row> classified =
         new ChangeDetector(spec).classify(spark, input.rows(), input.deleteKeys(), version);
     Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
-    Observation observation = new Observation("weaver_load_counts");
+    // A unique name keeps the plan distinct, so persist() never reuses another load's cache
+    // (which would leave this observation unfired).
+    Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
     Column[] counted = ChangeCounts.observed();
     Dataset<Row> changeSet =
         judged

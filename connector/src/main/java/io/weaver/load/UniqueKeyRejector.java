@@ -20,7 +20,8 @@ import org.apache.spark.sql.types.DataTypes;
  * Unique keys (spec §11): for each unique key in declaration order, over the rows that would be
  * live after the load, an incoming row (insert, update, revive) whose non-null unique-key value is
  * held by another live row is rejected with reason {@code unique-key:<n>}; the next unique key is
- * checked over what remains. A rejected update leaves the target row's old values live.
+ * checked over what remains. A rejected update leaves the target row's old values live; an update
+ * that keeps its row's current value is never rejected for it (the newcomer is).
  */
 final class UniqueKeyRejector {
   static final String REASON = "__weaver_reject";
@@ -50,6 +51,9 @@ final class UniqueKeyRejector {
             .and(not(incoming));
     List<Column> values = new ArrayList<>();
     Column allPresent = lit(true);
+    // An update that keeps the value its live row already holds is the incumbent: it counts as
+    // a holder but is never the one rejected.
+    Column incumbent = op.equalTo(ChangeDetector.UPDATE);
     for (String column : key) {
       Column value = when(incoming, col(ManagedValues.quote(column)));
       value =
@@ -58,6 +62,12 @@ final class UniqueKeyRejector {
               : value.when(targetStays, col(ChangeDetector.TARGET_PREFIX + column));
       values.add(value);
       allPresent = allPresent.and(value.isNotNull());
+      if (!spec.primaryKey().contains(column)) {
+        incumbent =
+            incumbent.and(
+                col(ManagedValues.quote(column))
+                    .eqNullSafe(col(ChangeDetector.TARGET_PREFIX + column)));
+      }
     }
     // Rows without a complete value (deleted, not live, null members) never collide; spreading
     // them by key hash keeps them out of one huge window partition.
@@ -73,6 +83,7 @@ final class UniqueKeyRejector {
     Column holders = count(lit(1)).over(Window.partitionBy(partition.toArray(new Column[0])));
     return rows.withColumn(
         REASON,
-        when(incoming.and(allPresent).and(holders.gt(1)), lit(reason)).otherwise(col(REASON)));
+        when(incoming.and(not(incumbent)).and(allPresent).and(holders.gt(1)), lit(reason))
+            .otherwise(col(REASON)));
   }
 }
