@@ -116,9 +116,6 @@ public final class LoadEngine {
                 + ": stability gates waived for this load"
                 + refusal.map(r -> " (they would have refused: " + r + ")").orElse("."));
       }
-      if (!SignatureColumn.canonical()) {
-        warnings.add(spec.tableName() + ": row signatures use the temporary stand-in encoding.");
-      }
       Optional<Dataset<Row>> rejections =
           counts.rejected() > 0 ? Optional.of(rejections(spec, changeSet)) : Optional.empty();
       if (counts.changed() == 0) {

@@ -2,9 +2,7 @@ package io.weaver.staging;
 
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableDeclaration;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -82,9 +80,8 @@ public final class SqlStaging {
       Instant lastLoadTimestamp,
       boolean shapeOnly) {
     SparkSession session = isolatedSession(spark, table.item());
-    Map<String, Object> args = new HashMap<>();
-    args.put("load_timestamp", Timestamp.from(loadTimestamp));
-    args.put("last_load_timestamp", Timestamp.from(lastLoadTimestamp));
+    Map<String, Instant> args =
+        Map.of("load_timestamp", loadTimestamp, "last_load_timestamp", lastLoadTimestamp);
     for (String statement : program.setup()) {
       if (!shapeOnly || SHAPE_ONLY_SETUP.matcher(statement).matches()) {
         sql(session, statement, args);
@@ -96,9 +93,9 @@ public final class SqlStaging {
   }
 
   private static Dataset<Row> sql(
-      SparkSession session, String statement, Map<String, Object> args) {
+      SparkSession session, String statement, Map<String, Instant> args) {
     if (PARAMETER.matcher(statement.toLowerCase(Locale.ROOT)).find()) {
-      return session.sql(statement, args);
+      return session.sql(ParameterBinder.bind(statement, args));
     }
     return session.sql(statement);
   }

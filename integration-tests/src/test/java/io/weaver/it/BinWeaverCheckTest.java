@@ -55,7 +55,8 @@ class BinWeaverCheckTest {
   void checkOfABrokenWorkspaceExitsOneWithFindings() throws Exception {
     Path file = dir.resolve("Lakehouse/L/Tables/A.B.sql");
     Files.createDirectories(file.getParent());
-    Files.writeString(file, "/*\nTable ID: A.B\nDescription: x\nIncremental: true\n*/\nselect a;\n");
+    Files.writeString(
+        file, "/*\nTable ID: A.B\nDescription: x\nIncremental: true\n*/\nselect a;\n");
     Result r = weaver("check", "--workspace", dir.toString());
     assertEquals(1, r.exit(), r.err());
     assertTrue(

@@ -11,9 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A short end-to-end run in a real Spark session with the Weaver and Delta extensions: Delta
- * works, and Weaver's statements run. CI also runs this class on the Spark 4.1.3 + Delta 4.3.1
- * profile.
+ * A short end-to-end run in a real Spark session with the Weaver and Delta extensions: Delta works,
+ * and Weaver's statements run. CI also runs this class on the Spark 4.1.3 + Delta 4.3.1 profile.
  */
 class SmokeTest {
   @TempDir static Path dir;
@@ -32,7 +31,9 @@ class SmokeTest {
             .config(
                 "spark.sql.extensions",
                 "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension")
-            .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+            .config(
+                "spark.sql.catalog.spark_catalog",
+                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
             .config(
                 "spark.weaver.workspace",
                 BinWeaverCheckTest.projectRoot().resolve("examples/logistics").toString())
