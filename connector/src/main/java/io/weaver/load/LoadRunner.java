@@ -218,6 +218,8 @@ public final class LoadRunner {
               + outcome.rowsRevived();
       if (outcome.status().equals(LoadOutcome.SUCCEEDED) && !outcome.committed() && changes > 0) {
         outcome = conflict(outcome, name, sequence);
+      } else if (outcome.status().equals(LoadOutcome.FAILED) && isConflict(outcome.message())) {
+        outcome = conflict(outcome, name, sequence);
       }
       outcome.rejections().ifPresent(r -> writeRejections(catalogue, r, loadId, id));
       result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
@@ -321,6 +323,15 @@ public final class LoadRunner {
         Optional.empty());
   }
 
+  /** Delta's words for a concurrent commit that won (same txn app id, or overlapping files). */
+  private static boolean isConflict(String message) {
+    return message != null
+        && (message.contains("DELTA_CONCURRENT")
+            || message.contains("ConcurrentTransaction")
+            || message.contains("ConcurrentAppend")
+            || message.contains("ConcurrentDelete"));
+  }
+
   private static LoadResult recoveredResult(String name, LoadRecovery.Unrecorded u, Instant now) {
     Map<String, String> m = u.metrics();
     return new LoadResult(
@@ -388,7 +399,7 @@ public final class LoadRunner {
       return message;
     }
     String lower = message.toLowerCase(java.util.Locale.ROOT);
-    if (lower.contains("concurrent")) {
+    if (isConflict(message) || lower.contains("concurrent")) {
       return name
           + ": another operation changed the table while this load ran ("
           + firstLine(message)

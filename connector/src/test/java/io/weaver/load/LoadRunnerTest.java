@@ -1,0 +1,216 @@
+package io.weaver.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.testing.SharedSpark;
+import io.weaver.workspace.TableId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The load runner end to end: history, state, recovery after a crash, concurrency, skipping. */
+class LoadRunnerTest {
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+  @TempDir Path dir;
+  private SparkSession spark;
+  private String item;
+  private Path workspace;
+  private WeaverWorkspace weaver;
+
+  @BeforeEach
+  void setUp() {
+    spark = SharedSpark.get();
+    item = "Run" + ITEMS.incrementAndGet();
+    workspace = dir.resolve("ws");
+    EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
+    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+  }
+
+  @AfterEach
+  void tearDown() {
+    LoadFaults.disarm();
+  }
+
+  private void table(String id, String header, String body) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+  }
+
+  private String path(String id) {
+    return LakehouseLayout.at(dir.resolve("lake").toString())
+        .tablePath(item, TableId.parse(id).orElseThrow());
+  }
+
+  private long version(String id) {
+    return DeltaTable.forPath(spark, path(id)).history(1).first().getLong(0);
+  }
+
+  private List<Row> catalogue(CatalogueTable table) {
+    String p =
+        LakehouseLayout.at(dir.resolve("lake").toString()).cataloguePath(item, table.tableName());
+    var df = spark.read().format("delta").load(p);
+    return df.orderBy(df.columns()[0]).collectAsList();
+  }
+
+  private static final String SITES =
+      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\nUpdate percentage threshold: 100\n";
+
+  @Test
+  void historyAndStateAreWrittenAndTheResultHasSpecNames() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    List<LoadResult> results = weaver.load(Scope.all(), false);
+    assertEquals(1, results.size());
+    LoadResult r = results.get(0);
+    assertEquals("succeeded", r.status(), r.message());
+    assertEquals(item + ".A.Site", r.tableId());
+    assertEquals(2, r.rowsInserted());
+    assertEquals(version("A.Site"), r.deltaVersion());
+    assertEquals(
+        List.of(
+            "load_id",
+            "table_id",
+            "status",
+            "rows_inserted",
+            "rows_updated",
+            "rows_deleted",
+            "rows_revived",
+            "rows_unchanged",
+            "rows_rejected",
+            "target_live_rows_before",
+            "target_live_rows_after",
+            "delta_version",
+            "gates_waived",
+            "duration_ms",
+            "message",
+            "warnings"),
+        List.copyOf(r.toMap().keySet()));
+    List<Row> history = catalogue(CatalogueTable.LOAD_HISTORY);
+    assertEquals(1, history.size());
+    assertEquals(r.loadId(), history.get(0).getString(0));
+    Row state = catalogue(CatalogueTable.LOAD_STATE).get(0);
+    assertEquals(r.loadId(), state.getString(state.fieldIndex("last_load_id")));
+    assertEquals(1L, state.getLong(state.fieldIndex("load_sequence")));
+    assertEquals(r.deltaVersion(), state.getLong(state.fieldIndex("last_delta_version")));
+  }
+
+  @Test
+  void crashAfterCommitIsRecoveredAndNotAppliedTwice() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    long before = version("A.Site");
+    LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
+    assertThrows(LoadFaults.InjectedFault.class, () -> weaver.load(Scope.all(), false));
+    assertEquals(before + 1, version("A.Site"), "the commit landed");
+    assertEquals(0, catalogue(CatalogueTable.LOAD_HISTORY).size(), "history was not written");
+
+    List<LoadResult> next = weaver.load(Scope.all(), false);
+    assertEquals(2, next.size(), next.toString());
+    assertEquals("recovered", next.get(0).status());
+    assertEquals(before + 1, next.get(0).deltaVersion());
+    assertEquals("succeeded", next.get(1).status());
+    assertEquals(0, next.get(1).rowsInserted(), "the data is applied once");
+    assertEquals(2, next.get(1).rowsUnchanged());
+    assertEquals(before + 1, version("A.Site"), "nothing new written");
+    assertEquals(2L, spark.read().format("delta").load(path("A.Site")).count());
+    List<String> statuses =
+        catalogue(CatalogueTable.LOAD_HISTORY).stream().map(r -> r.getString(2)).toList();
+    assertEquals(List.of("recovered", "succeeded"), statuses);
+    Row state = catalogue(CatalogueTable.LOAD_STATE).get(0);
+    assertEquals(1L, state.getLong(state.fieldIndex("load_sequence")));
+  }
+
+  @Test
+  void failedTableSkipsItsDependantsButNotUnrelatedTables() throws IOException {
+    table("A.Bad", SITES, "select id from values (1), (1) as t(id);\n");
+    table("A.Child", SITES + "Dependencies: [A.Bad]\n", "select id from values (1) as t(id);\n");
+    table("A.Other", SITES, "select id from values (7) as t(id);\n");
+    weaver.build(Scope.all(), false);
+    List<LoadResult> results = weaver.load(Scope.all(), false);
+    java.util.Map<String, LoadResult> byTable = new java.util.HashMap<>();
+    results.forEach(r -> byTable.put(r.tableId().substring(item.length() + 1), r));
+    assertEquals("failed", byTable.get("A.Bad").status());
+    assertTrue(byTable.get("A.Bad").message().contains("id"), byTable.get("A.Bad").message());
+    assertEquals("skipped", byTable.get("A.Child").status());
+    assertTrue(
+        byTable.get("A.Child").message().contains("A.Bad"), byTable.get("A.Child").message());
+    assertEquals("succeeded", byTable.get("A.Other").status());
+  }
+
+  @Test
+  void twoConcurrentLoadsNeverCorruptDataOrHistory() throws Exception {
+    table("A.Site", SITES, "select id, name from values (1, 'a') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    weaver.load(Scope.all(), false);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<Callable<List<LoadResult>>> loads = new ArrayList<>();
+    for (String name : List.of("x", "y")) {
+      loads.add(
+          () ->
+              weaver.loadWith(
+                  item + ".A.Site",
+                  false,
+                  (t, c) ->
+                      new StagingProvider.Staging(
+                          spark.sql(
+                              "select 1 as id, '"
+                                  + name
+                                  + "' as name union all select 2, '"
+                                  + name
+                                  + "'"),
+                          Optional.empty(),
+                          Optional.empty())));
+    }
+    List<LoadResult> results = new ArrayList<>();
+    for (Future<List<LoadResult>> f : pool.invokeAll(loads)) {
+      results.addAll(f.get());
+    }
+    pool.shutdown();
+    long succeeded = results.stream().filter(r -> r.status().equals("succeeded")).count();
+    assertTrue(succeeded >= 1, results.toString());
+    results.stream()
+        .filter(r -> r.status().equals("failed"))
+        .forEach(
+            r ->
+                assertTrue(
+                    r.message().contains("another") || r.message().contains("concurrent"),
+                    r.message()));
+    List<Row> rows =
+        spark
+            .read()
+            .format("delta")
+            .load(path("A.Site"))
+            .where("row_delete_datetime > '9000-01-01'")
+            .orderBy("id")
+            .collectAsList();
+    assertEquals(2, rows.size(), rows.toString());
+    assertEquals(
+        rows.get(0).getString(1), rows.get(1).getString(1), "one load's rows, not a mixture");
+    Row state = catalogue(CatalogueTable.LOAD_STATE).get(0);
+    assertEquals(1 + succeeded, state.getLong(state.fieldIndex("load_sequence")));
+  }
+}
