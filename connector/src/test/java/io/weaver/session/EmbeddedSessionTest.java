@@ -23,6 +23,20 @@ class EmbeddedSessionTest {
 
   @BeforeAll
   static void start() {
+    // create() must start its own context here: a session left by another test class would be
+    // reused with its own static confs and catalogs.
+    SparkSession.getActiveSession()
+        .foreach(
+            s -> {
+              s.stop();
+              return null;
+            });
+    SparkSession.getDefaultSession()
+        .foreach(
+            s -> {
+              s.stop();
+              return null;
+            });
     spark = EmbeddedSession.create(lakehouse, List.of("Logistics"), Optional.of("local[2]"));
     spark.conf().set("spark.sql.shuffle.partitions", "2");
   }

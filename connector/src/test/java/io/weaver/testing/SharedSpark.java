@@ -12,8 +12,12 @@ public final class SharedSpark {
 
   private SharedSpark() {}
 
+  /**
+   * The shared session; a new one when a test class stopped it (some tests must build a session
+   * with their own confs).
+   */
   public static synchronized SparkSession get() {
-    if (spark == null) {
+    if (spark == null || spark.sparkContext().isStopped()) {
       Path warehouse;
       try {
         warehouse = Files.createTempDirectory("weaver-test-warehouse");
@@ -35,6 +39,7 @@ public final class SharedSpark {
                   "org.apache.spark.sql.delta.catalog.DeltaCatalog")
               .config("spark.sql.session.timeZone", "UTC")
               .getOrCreate();
+      spark.sparkContext().setLogLevel("WARN");
     }
     return spark;
   }
