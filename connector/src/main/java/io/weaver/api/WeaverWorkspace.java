@@ -10,6 +10,8 @@ import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.verify.TestResult;
+import io.weaver.verify.TestRunner;
 import io.weaver.workspace.Form;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -81,6 +83,26 @@ public final class WeaverWorkspace {
     TableDeclaration table =
         model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
     return runner(model).loadOne(table, waiveGates, Optional.of(staging));
+  }
+
+  /**
+   * Runs the tests in scope (spec §12) against the live rows of built tables: the generated tests
+   * of each Table in scope, then the authored tests of the items in scope (none when the scope is
+   * one Table). Executes no Table body; a Table not built reports its tests as failed.
+   */
+  public List<TestResult> test(Scope scope) {
+    WorkspaceModel model = model();
+    boolean authoredInScope =
+        scope.table().isEmpty()
+            && model.tests().stream()
+                .anyMatch(t -> scope.item().map(i -> i.equals(t.item())).orElse(true));
+    if (!authoredInScope) {
+      requireMatch(model, scope);
+    }
+    return new TestRunner(spark, model, layout, progress)
+        .run(
+            scope.filter(),
+            t -> scope.table().isEmpty() && scope.item().map(i -> i.equals(t.item())).orElse(true));
   }
 
   /** The load runner over a checked model, with the staging providers registered so far. */

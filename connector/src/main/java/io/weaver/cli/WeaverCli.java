@@ -1,7 +1,6 @@
 package io.weaver.cli;
 
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -114,7 +113,11 @@ public final class WeaverCli {
           parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
           yield InspectCommands.sql(parsed, out, err);
         }
-        case "test" -> notYet(parsed, out, err);
+        case "test" -> {
+          parsed.allowOnly(
+              Set.of("--workspace", "--format", "--lakehouse", "--master", "--item", "--table"));
+          yield TestCommand.run(parsed, out, err);
+        }
         default -> usage(err, "unknown command '" + parsed.command + "'");
       };
     } catch (UsageException e) {
@@ -123,15 +126,6 @@ public final class WeaverCli {
       err.println("weaver: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
       return FAILED;
     }
-  }
-
-  private static int notYet(CliArgs parsed, PrintStream out, PrintStream err) {
-    String message = "'" + parsed.command + "' is not available yet in this build of Weaver";
-    if (parsed.json()) {
-      out.println(Json.write(Map.of("error", message)));
-    }
-    err.println("weaver: " + message);
-    return FAILED;
   }
 
   private static int usage(PrintStream err, String message) {

@@ -1,0 +1,62 @@
+package io.weaver.cli;
+
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.verify.TestResult;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code weaver test}: runs generated and authored tests; one line per test and a summary; exit 1
+ * when a test of severity error failed (failed warnings alone exit 0).
+ */
+final class TestCommand {
+  private TestCommand() {}
+
+  static int run(CliArgs args, PrintStream out, PrintStream err) {
+    SessionSupport support = new SessionSupport(args, err);
+    boolean json = args.json();
+    var scope = support.scope();
+    Optional<WorkspaceModel> model = support.checkedModel(out, json);
+    if (model.isEmpty()) {
+      return WeaverCli.FAILED;
+    }
+    WeaverWorkspace weaver = support.open(model.get());
+    List<TestResult> results = weaver.test(scope);
+    print(results, out, json);
+    return results.stream().anyMatch(TestResult::isErrorFailure) ? WeaverCli.FAILED : WeaverCli.OK;
+  }
+
+  static void print(List<TestResult> results, PrintStream out, boolean json) {
+    if (json) {
+      out.println(Json.write(Map.of("tests", results.stream().map(TestResult::toMap).toList())));
+      return;
+    }
+    for (TestResult r : results) {
+      out.printf(
+          "%-6s %-7s %-44s %d violation(s)%s%n",
+          r.status(),
+          r.severity(),
+          r.testId(),
+          r.violations(),
+          r.message() == null ? "" : " " + r.message());
+      r.sample().forEach(row -> out.println("       sample: " + Json.write(row)));
+    }
+    long failed = results.stream().filter(TestResult::failed).count();
+    long errors = results.stream().filter(TestResult::isErrorFailure).count();
+    out.println(
+        "test: "
+            + results.size()
+            + " test(s), "
+            + (results.size() - failed)
+            + " passed, "
+            + failed
+            + " failed ("
+            + errors
+            + " error, "
+            + (failed - errors)
+            + " warning)");
+  }
+}

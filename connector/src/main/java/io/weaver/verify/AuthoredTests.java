@@ -1,0 +1,35 @@
+package io.weaver.verify;
+
+import io.weaver.metadata.SqlProgram;
+import io.weaver.metadata.TestDeclaration;
+import io.weaver.staging.SqlStaging;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * An authored test ({@code Lakehouse/<Item>/Tests/<Name>.sql}) as a probe: its setup statements and
+ * its one query run in an isolated session whose current catalog is the item, so {@code
+ * Schema.Object} names that item's tables; the query's rows are the violations.
+ */
+final class AuthoredTests {
+  private final SparkSession spark;
+
+  AuthoredTests(SparkSession spark) {
+    this.spark = spark;
+  }
+
+  Probe of(TestDeclaration test) {
+    return new Probe(
+        test.testId(), test.item(), TestResult.AUTHORED, test.severity().word(), () -> run(test));
+  }
+
+  private Dataset<Row> run(TestDeclaration test) {
+    SqlProgram program = SqlProgram.of(test.body());
+    SparkSession session = SqlStaging.isolatedSession(spark, test.item());
+    for (String statement : program.setup()) {
+      session.sql(statement);
+    }
+    return session.sql(program.stagingQuery());
+  }
+}

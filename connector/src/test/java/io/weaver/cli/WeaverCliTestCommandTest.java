@@ -1,0 +1,129 @@
+package io.weaver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.testing.SharedSpark;
+import io.weaver.workspace.TableId;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code weaver test}: JSON and text output, exit codes by severity, usage errors. */
+class WeaverCliTestCommandTest {
+  @TempDir Path dir;
+
+  private record Run(int exit, String out, String err) {}
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        WeaverCli.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private void write(Path workspace, String relative, String text) throws IOException {
+    Path file = workspace.resolve(relative);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+
+  @Test
+  void jsonAndTextReportTestsAndOnlyErrorsFailTheRun() throws IOException {
+    SparkSession spark = SharedSpark.get(); // the CLI's session is the shared one
+    String item = "CliTest";
+    Path ws = dir.resolve("ws");
+    Path lake = dir.resolve("lake").toAbsolutePath().normalize();
+    write(
+        ws,
+        "Lakehouse/" + item + "/Tables/Parcel.Current.sql",
+        "/*\nTable ID: Parcel.Current\nDescription: Parcels.\nPrimary key: parcel_id\n"
+            + "Stability row threshold: 0\nDelete percentage threshold: 100\n"
+            + "Update percentage threshold: 100\n*/\n"
+            + "select parcel_id, status from values ('P1', 'new'), ('P2', 'sent')"
+            + " as t(parcel_id, status);\n");
+    write(
+        ws,
+        "Lakehouse/" + item + "/Tests/NoNewParcels.sql",
+        "/*\nTest ID: NoNewParcels\nDescription: Parcels should move on.\nSeverity: warning\n*/\n"
+            + "select parcel_id from Parcel.Current where status = 'new';\n");
+    String[] common = {"--workspace", ws.toString(), "--lakehouse", lake.toString()};
+    assertEquals(0, run(concat("build", common)).exit());
+    assertEquals(0, run(concat("load", common)).exit());
+
+    Run clean = run(concat("test", common, "--format", "json"));
+    assertEquals(0, clean.exit(), clean.err());
+    assertEquals(
+        "{\"tests\":[{\"test_id\":\"Parcel.Current:primary-key\",\"table_id\":\""
+            + item
+            + ".Parcel.Current\",\"kind\":\"primary-key\",\"severity\":\"error\","
+            + "\"status\":\"passed\",\"violations\":0,\"sample\":[],\"message\":null},"
+            + "{\"test_id\":\"NoNewParcels\",\"table_id\":\""
+            + item
+            + "\",\"kind\":\"authored\",\"severity\":\"warning\",\"status\":\"failed\","
+            + "\"violations\":1,\"sample\":[{\"parcel_id\":\"P1\"}],\"message\":null}]}\n",
+        clean.out(),
+        "a failed warning exits 0");
+
+    String path =
+        LakehouseLayout.at(lake.toString())
+            .tablePath(item, TableId.parse("Parcel.Current").orElseThrow());
+    spark.sql(
+        "insert into delta.`"
+            + path
+            + "` (parcel_id, status, row_insert_datetime, row_update_datetime,"
+            + " row_delete_datetime, row_signature) values ('P2', 'lost', current_timestamp(),"
+            + " current_timestamp(), timestamp_micros(253402214400000000L), 'x')");
+    Run dirty =
+        run(concat("test", common, "--format", "json", "--table", item + ".Parcel.Current"));
+    assertEquals(1, dirty.exit(), dirty.err());
+    assertTrue(
+        dirty
+            .out()
+            .startsWith(
+                "{\"tests\":[{\"test_id\":\"Parcel.Current:primary-key\",\"table_id\":\""
+                    + item
+                    + ".Parcel.Current\",\"kind\":\"primary-key\",\"severity\":\"error\","
+                    + "\"status\":\"failed\",\"violations\":2,\"sample\":[{\"parcel_id\":\"P2\","),
+        dirty.out());
+    assertTrue(!dirty.out().contains("NoNewParcels"), "a Table scope runs no authored test");
+    assertEquals(1, dirty.out().lines().count(), "exactly one JSON document");
+
+    Run text = run(concat("test", common, "--item", item));
+    assertEquals(1, text.exit());
+    assertTrue(text.out().contains("failed error   Parcel.Current:primary-key"), text.out());
+    assertTrue(text.out().contains("sample: {\"parcel_id\":\"P2\""), text.out());
+    assertTrue(text.out().contains("failed warning NoNewParcels"), text.out());
+    assertTrue(
+        text.out().endsWith("test: 2 test(s), 0 passed, 2 failed (1 error, 1 warning)\n"),
+        text.out());
+  }
+
+  @Test
+  void usageErrorsExitTwo() {
+    assertEquals(
+        2, run("test", "--workspace", dir.toString(), "--item", "A", "--table", "A.B.C").exit());
+    assertEquals(2, run("test", "--workspace", dir.toString(), "--allow-destructive").exit());
+    assertEquals(2, run("test", "--workspace", dir.toString(), "--table", "B").exit());
+  }
+
+  private static String[] concat(String command, String[] common, String... more) {
+    String[] all = new String[1 + common.length + more.length];
+    all[0] = command;
+    System.arraycopy(common, 0, all, 1, common.length);
+    System.arraycopy(more, 0, all, 1 + common.length, more.length);
+    return all;
+  }
+}
