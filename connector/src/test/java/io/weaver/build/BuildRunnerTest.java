@@ -214,7 +214,7 @@ class BuildRunnerTest {
     Map<String, String> result = build(false);
     String parcel = result.get("L.Parcel.Current");
     assertTrue(parcel.startsWith("failed"), parcel);
-    assertTrue(parcel.contains("Lakehouse/L/Tables/Parcel__Current.py:9"), parcel);
+    assertTrue(parcel.contains("Lakehouse/" + item + "/Tables/Parcel__Current.py:9"), parcel);
     assertTrue(parcel.contains("column 'weight'"), parcel);
   }
 
