@@ -1,5 +1,6 @@
 package io.weaver.cli;
 
+import io.weaver.api.PlainRows;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
@@ -56,7 +57,7 @@ final class InspectCommands {
         all = all.where(functions.col("table_id").endsWith(suffix));
       }
       for (Row r : all.orderBy(functions.col("load_id").desc()).limit(limit).collectAsList()) {
-        loads.add(RowJson.row(r));
+        loads.add(PlainRows.row(r));
       }
     }
     if (args.json()) {
@@ -118,13 +119,13 @@ final class InspectCommands {
         .readFor(CatalogueTable.COLUMN_DICTIONARY, "table_id", t.tableId().toString())
         .orderBy("ordinal")
         .collectAsList()
-        .forEach(r -> columns.add(RowJson.row(r)));
+        .forEach(r -> columns.add(PlainRows.row(r)));
     doc.put("columns", columns);
     List<Map<String, Object>> state = new ArrayList<>();
     catalogue
         .readFor(CatalogueTable.LOAD_STATE, "table_id", t.tableId().toString())
         .collectAsList()
-        .forEach(r -> state.add(RowJson.row(r)));
+        .forEach(r -> state.add(PlainRows.row(r)));
     doc.put("load_state", state.isEmpty() ? null : state.get(0));
     if (args.json()) {
       out.println(Json.write(doc));
@@ -180,7 +181,7 @@ final class InspectCommands {
       return WeaverCli.OK;
     }
     List<Map<String, Object>> rows = new ArrayList<>();
-    last.limit(MAX_ROWS).collectAsList().forEach(r -> rows.add(RowJson.row(r)));
+    last.limit(MAX_ROWS).collectAsList().forEach(r -> rows.add(PlainRows.row(r)));
     List<String> columns = List.of(last.columns());
     if (args.json()) {
       Map<String, Object> doc = new LinkedHashMap<>();

@@ -1,72 +1,15 @@
 package io.weaver.verify;
 
-import java.sql.Date;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.LinkedHashMap;
+import io.weaver.api.PlainRows;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.types.StructField;
-import scala.collection.Iterable;
-import scala.jdk.javaapi.CollectionConverters;
 
-/**
- * Violating rows as plain Java values (maps, lists, strings, numbers, booleans): what a sample
- * carries to JSON, Python and SQL alike. Timestamps become ISO-8601 UTC text.
- */
+/** Violating rows as plain Java values: what a sample carries to JSON, Python and SQL alike. */
 final class SampleRows {
   private SampleRows() {}
 
   static List<Map<String, Object>> of(List<Row> rows) {
-    return rows.stream().map(SampleRows::row).toList();
-  }
-
-  static Map<String, Object> row(Row row) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    StructField[] fields = row.schema().fields();
-    for (int i = 0; i < fields.length; i++) {
-      m.put(fields[i].name(), value(row.get(i)));
-    }
-    return m;
-  }
-
-  private static Object value(Object v) {
-    if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) {
-      return v;
-    }
-    if (v instanceof Timestamp t) {
-      return t.toInstant().toString();
-    }
-    if (v instanceof Instant i) {
-      return i.toString();
-    }
-    if (v instanceof Date d) {
-      return d.toLocalDate().toString();
-    }
-    if (v instanceof LocalDate || v instanceof LocalDateTime) {
-      return v.toString();
-    }
-    if (v instanceof Row r) {
-      return row(r);
-    }
-    if (v instanceof scala.collection.Map<?, ?> map) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      CollectionConverters.asJava(map).forEach((k, val) -> m.put(String.valueOf(k), value(val)));
-      return m;
-    }
-    if (v instanceof Iterable<?> seq) {
-      List<Object> list = new ArrayList<>();
-      CollectionConverters.asJava(seq).forEach(e -> list.add(value(e)));
-      return list;
-    }
-    if (v instanceof byte[] bytes) {
-      return Base64.getEncoder().encodeToString(bytes);
-    }
-    return v.toString();
+    return rows.stream().map(PlainRows::row).toList();
   }
 }

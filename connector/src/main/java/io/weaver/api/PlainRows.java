@@ -1,4 +1,4 @@
-package io.weaver.cli;
+package io.weaver.api;
 
 import java.sql.Date;
 import java.sql.Timestamp;
@@ -14,11 +14,14 @@ import org.apache.spark.sql.types.StructField;
 import scala.collection.Iterable;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** Turns Spark rows into JSON-ready values; timestamps become ISO-8601 UTC text. */
-final class RowJson {
-  private RowJson() {}
+/**
+ * Spark rows as plain Java values (maps, lists, strings, numbers, booleans), ready for JSON, Python
+ * and SQL alike; timestamps become ISO-8601 UTC text, binary Base64.
+ */
+public final class PlainRows {
+  private PlainRows() {}
 
-  static Map<String, Object> row(Row row) {
+  public static Map<String, Object> row(Row row) {
     Map<String, Object> m = new LinkedHashMap<>();
     StructField[] fields = row.schema().fields();
     for (int i = 0; i < fields.length; i++) {
@@ -27,7 +30,7 @@ final class RowJson {
     return m;
   }
 
-  static Object value(Object v) {
+  public static Object value(Object v) {
     if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) {
       return v;
     }
