@@ -163,18 +163,33 @@ class LoadRunnerTest {
 
   @Test
   void reservedWordNamesAreQuotedEverywhere() throws IOException {
-    table("Sales.Order", SITES, "select id, `select` from values (1, 'a'), (2, 'b') as t(id, `select`);\n");
-    table("Sales.Total", SITES.replace("Primary key: id", "Primary key: n"), "select count(*) as n from Sales.Order;\n");
-    assertTrue(weaver.build(Scope.all(), false).stream().allMatch(o -> o.action().equals("created")));
+    table(
+        "Sales.Order",
+        SITES,
+        "select id, `select` from values (1, 'a'), (2, 'b') as t(id, `select`);\n");
+    table(
+        "Sales.Total",
+        SITES.replace("Primary key: id", "Primary key: n"),
+        "select count(*) as n from Sales.Order;\n");
+    assertTrue(
+        weaver.build(Scope.all(), false).stream().allMatch(o -> o.action().equals("created")));
     List<LoadResult> results = weaver.load(Scope.all(), false);
-    assertEquals(List.of("succeeded", "succeeded"), results.stream().map(LoadResult::status).toList(), results.toString());
-    assertEquals(item + ".Sales.Order", results.get(0).tableId(), "Sales.Total reads Sales.Order: inferred order");
+    assertEquals(
+        List.of("succeeded", "succeeded"),
+        results.stream().map(LoadResult::status).toList(),
+        results.toString());
+    assertEquals(
+        item + ".Sales.Order",
+        results.get(0).tableId(),
+        "Sales.Total reads Sales.Order: inferred order");
     assertEquals(2L, spark.sql("select n from " + item + ".Sales.Total").first().getLong(0));
-    assertEquals(2L, spark.sql("select count(*) from " + item + ".Sales.`Order`").first().getLong(0));
+    assertEquals(
+        2L, spark.sql("select count(*) from " + item + ".Sales.`Order`").first().getLong(0));
     List<Row> deps = catalogue(CatalogueTable.DEPENDENCY);
     assertEquals(1, deps.size());
     assertEquals("inferred", deps.get(0).getString(deps.get(0).fieldIndex("kind")));
-    assertEquals("Sales.Order", deps.get(0).getString(deps.get(0).fieldIndex("depends_on_table_id")));
+    assertEquals(
+        "Sales.Order", deps.get(0).getString(deps.get(0).fieldIndex("depends_on_table_id")));
   }
 
   @Test
