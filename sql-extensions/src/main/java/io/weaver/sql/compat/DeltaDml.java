@@ -17,6 +17,7 @@ import org.apache.spark.sql.delta.commands.DeleteCommand;
 import org.apache.spark.sql.delta.commands.MergeIntoCommand;
 import org.apache.spark.sql.delta.commands.UpdateCommand;
 import org.apache.spark.sql.types.StructType;
+import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -50,7 +51,7 @@ public final class DeltaDml {
   public static Optional<Write> of(LogicalPlan plan) {
     if (plan instanceof DeleteCommand delete) {
       return Optional.of(
-          write("DELETE", delete.deltaLog(), delete.condition().isEmpty(), List.of()));
+          write("DELETE", delete.deltaLog(), always(delete.condition()), List.of()));
     }
     if (plan instanceof UpdateCommand update) {
       List<Attribute> columns = ScalaSeqs.toList(update.target().output());
@@ -65,7 +66,7 @@ public final class DeltaDml {
           write(
               "UPDATE",
               update.tahoeFileIndex().deltaLog(),
-              update.condition().isEmpty(),
+              always(update.condition()),
               assigned));
     }
     if (plan instanceof MergeIntoCommand merge) {
@@ -103,6 +104,19 @@ public final class DeltaDml {
         metadata.schema(),
         unconditional,
         List.copyOf(assigned));
+  }
+
+  /** No WHERE clause: Spark's parser gives DELETE a literal {@code true} condition then. */
+  private static boolean always(Option<Expression> condition) {
+    if (condition.isEmpty()) {
+      return true;
+    }
+    Expression c = condition.get();
+    try {
+      return c.foldable() && Boolean.TRUE.equals(c.eval(null));
+    } catch (RuntimeException evalFailed) {
+      return false;
+    }
   }
 
   private static Expression unalias(Expression e) {
