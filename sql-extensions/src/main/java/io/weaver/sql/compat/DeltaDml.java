@@ -50,8 +50,7 @@ public final class DeltaDml {
   /** The write {@code plan} performs when it is one of Delta's DML commands. */
   public static Optional<Write> of(LogicalPlan plan) {
     if (plan instanceof DeleteCommand delete) {
-      return Optional.of(
-          write("DELETE", delete.deltaLog(), always(delete.condition()), List.of()));
+      return Optional.of(write("DELETE", delete.deltaLog(), always(delete.condition()), List.of()));
     }
     if (plan instanceof UpdateCommand update) {
       List<Attribute> columns = ScalaSeqs.toList(update.target().output());
@@ -64,10 +63,7 @@ public final class DeltaDml {
       }
       return Optional.of(
           write(
-              "UPDATE",
-              update.tahoeFileIndex().deltaLog(),
-              always(update.condition()),
-              assigned));
+              "UPDATE", update.tahoeFileIndex().deltaLog(), always(update.condition()), assigned));
     }
     if (plan instanceof MergeIntoCommand merge) {
       AttributeSet target = merge.target().outputSet();
