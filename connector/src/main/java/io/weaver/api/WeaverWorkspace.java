@@ -5,6 +5,7 @@ import io.weaver.build.BuildRunner;
 import io.weaver.catalog.LakehouseLayout;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
+import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
@@ -132,6 +133,20 @@ public final class WeaverWorkspace {
               + what
               + "; check the name (names are case-sensitive)");
     }
+  }
+
+  /**
+   * Restores one Table to the state {@code loadId} left it in: Delta data, load state and bookmark
+   * (spec §14). The next load behaves as if the loads after {@code loadId} never happened.
+   *
+   * @throws IllegalArgumentException for an unknown Table, an unbuilt one, or a load id that is not
+   *     a succeeded or recovered load of it
+   */
+  public LoadRestore.Result restore(Scope table, String loadId) {
+    WorkspaceModel model = model();
+    requireMatch(model, table);
+    TableDeclaration t = model.tables().stream().filter(table.filter()).findFirst().orElseThrow();
+    return LoadRestore.restore(spark, layout, t, loadId);
   }
 
   /** Every Table of the model in scope. */

@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.session.WeaverConf;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -21,6 +22,8 @@ final class CommitSession {
     session.conf().set(TXN_APP_ID, request.txnAppId());
     session.conf().set(TXN_VERSION, Long.toString(request.loadSequence()));
     session.conf().set(USER_METADATA, request.commitMetadata());
+    // The engine's MERGE assigns managed columns: exempt it from the SQL extension's DML guards.
+    session.conf().set(WeaverConf.INTERNAL_WRITE, "true");
     return session;
   }
 }

@@ -28,6 +28,13 @@ public final class WeaverConf {
   /** {@code spark.weaver.item.<Item>.catalog}: place the item in an existing Spark catalog. */
   public static final String ITEM_CATALOG_SUFFIX = ".catalog";
 
+  /**
+   * Set by Weaver's engine in the sessions it writes through (a load's MERGE, Build's re-sign
+   * UPDATE), and only there: the DML guards of the SQL extension let such writes assign managed
+   * columns and update every row. Not a user setting.
+   */
+  public static final String INTERNAL_WRITE = "spark.weaver.internal.write";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */

@@ -1,5 +1,6 @@
 package io.weaver.sql;
 
+import io.weaver.sql.analysis.GuardWeaverTables;
 import io.weaver.sql.analysis.ResolveWeaverStatements;
 import io.weaver.sql.parser.WeaverSqlParser;
 import org.apache.spark.sql.SparkSessionExtensions;
@@ -22,6 +23,10 @@ public final class WeaverSparkSessionExtensions
     // Resolution
     // Turns each parsed Weaver statement into the command that runs it.
     extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
+
+    // Check
+    // Refuses DML on Weaver tables that writes managed columns or has no WHERE (spec §14).
+    extensions.injectCheckRule(session -> new GuardWeaverTables(session));
 
     // Planner: none. Weaver commands are Spark RunnableCommands, which Spark plans itself.
     return BoxedUnit.UNIT;

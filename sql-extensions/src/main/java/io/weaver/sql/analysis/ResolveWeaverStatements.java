@@ -1,8 +1,22 @@
 package io.weaver.sql.analysis;
 
+import io.weaver.sql.commands.BuildWeaverCommand;
 import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.DescribeWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverItemCommand;
+import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.NotAvailableCommand;
+import io.weaver.sql.commands.RestoreWeaverTableCommand;
+import io.weaver.sql.commands.ShowWeaverLoadsCommand;
+import io.weaver.sql.commands.ShowWeaverTablesCommand;
+import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverTable;
+import io.weaver.sql.plans.LoadWeaverItem;
+import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.RestoreWeaverTable;
+import io.weaver.sql.plans.ShowWeaverLoads;
+import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.WeaverStatement;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
@@ -10,8 +24,8 @@ import scala.Function1;
 import scala.runtime.AbstractPartialFunction;
 
 /**
- * Replaces each parsed Weaver statement with the command that runs it. CHECK WEAVER runs; the other
- * statements become a command that explains they are not available in this build yet.
+ * Replaces each parsed Weaver statement with the command that runs it. TEST WEAVER becomes a
+ * command that explains it is not available in this build yet.
  */
 public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
 
@@ -23,7 +37,22 @@ public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
   static LogicalPlan toCommand(WeaverStatement statement) {
     if (statement instanceof CheckWeaverStatement check) {
       return new CheckWeaverCommand(check.workspace());
+    } else if (statement instanceof BuildWeaverStatement build) {
+      return new BuildWeaverCommand(build.scope(), build.allowDestructive());
+    } else if (statement instanceof LoadWeaverTable load) {
+      return new LoadWeaverTableCommand(load.table(), load.waiveStabilityGates());
+    } else if (statement instanceof LoadWeaverItem load) {
+      return new LoadWeaverItemCommand(load.item(), load.waiveStabilityGates());
+    } else if (statement instanceof ShowWeaverTables show) {
+      return new ShowWeaverTablesCommand(show.item());
+    } else if (statement instanceof DescribeWeaverTable describe) {
+      return new DescribeWeaverTableCommand(describe.table());
+    } else if (statement instanceof ShowWeaverLoads show) {
+      return new ShowWeaverLoadsCommand(show.table(), show.limit());
+    } else if (statement instanceof RestoreWeaverTable restore) {
+      return new RestoreWeaverTableCommand(restore.table(), restore.loadId());
     }
+    // TEST WEAVER: built elsewhere.
     return NotAvailableCommand.of(statement.keywords(), statement);
   }
 

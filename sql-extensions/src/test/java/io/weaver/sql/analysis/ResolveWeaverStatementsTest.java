@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.NotAvailableCommand;
 import io.weaver.sql.plans.CheckWeaverStatement;
 import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.Scope;
 import io.weaver.sql.plans.TableIdentity;
+import io.weaver.sql.plans.TestWeaverStatement;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -31,11 +34,18 @@ class ResolveWeaverStatementsTest {
   }
 
   @Test
-  void otherStatementsBecomeNotAvailable() {
+  void loadBecomesTheLoadCommand() {
     LogicalPlan resolved =
         rule.apply(new LoadWeaverTable(TableIdentity.of(List.of("A", "B", "C")), false));
-    NotAvailableCommand command = assertInstanceOf(NotAvailableCommand.class, resolved);
+    LoadWeaverTableCommand command = assertInstanceOf(LoadWeaverTableCommand.class, resolved);
     assertTrue(command.simpleString(25).contains("A.B.C"), command.simpleString(25));
+    assertTrue(command.resolved());
+  }
+
+  @Test
+  void testWeaverIsNotAvailableYet() {
+    LogicalPlan resolved = rule.apply(new TestWeaverStatement(Scope.workspace()));
+    assertInstanceOf(NotAvailableCommand.class, resolved);
   }
 
   @Test

@@ -1,0 +1,86 @@
+package io.weaver.sql.commands;
+
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.TableIdentity;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code DESCRIBE WEAVER TABLE id}: one row per column of the built Table, business and
+ * managed, from {@code _.ColumnDictionary} in ordinal order. A Table that is not built is an error
+ * that says to build it.
+ */
+public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
+  public static final StructType SCHEMA =
+      new StructType()
+          .add("column_name", DataTypes.StringType, false)
+          .add("ordinal", DataTypes.IntegerType, false)
+          .add("data_type", DataTypes.StringType, false)
+          .add("nullable", DataTypes.BooleanType, false)
+          .add("managed_role", DataTypes.StringType, true)
+          .add("note", DataTypes.StringType, true);
+
+  private final TableIdentity table;
+
+  public DescribeWeaverTableCommand(TableIdentity table) {
+    this(table, attributes(SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy. */
+  public DescribeWeaverTableCommand(TableIdentity table, Seq<Attribute> output) {
+    super(output);
+    this.table = Objects.requireNonNull(table, "table");
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    String statement = "DESCRIBE WEAVER TABLE " + table;
+    WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
+    TableDeclaration t =
+        WorkspaceAccess.call(statement, () -> weaver.tables(WorkspaceAccess.scope(table))).stream()
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    SparkErrors.analysis(
+                        statement
+                            + ": the workspace has no Table "
+                            + table
+                            + "; check the name (names are case-sensitive)."));
+    Catalogue catalogue = new Catalogue(weaver.spark(), weaver.layout(), t.item());
+    List<Row> columns =
+        catalogue
+            .readFor(CatalogueTable.COLUMN_DICTIONARY, "table_id", t.tableId().toString())
+            .orderBy("ordinal")
+            .select("column_name", "ordinal", "data_type", "nullable", "managed_role", "note")
+            .collectAsList();
+    if (columns.isEmpty()) {
+      throw SparkErrors.analysis(
+          statement
+              + ": "
+              + t.qualifiedName()
+              + " is not built yet; run BUILD WEAVER TABLE "
+              + t.qualifiedName()
+              + " first.");
+    }
+    return columns.stream()
+        .map(r -> RowFactory.create(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)))
+        .toList();
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(table, output());
+  }
+}

@@ -1,0 +1,36 @@
+package io.weaver.sql.commands;
+
+import io.weaver.load.LoadResult;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/** The result rows of the LOAD WEAVER statements: exactly the names of spec §11. */
+final class LoadRows {
+  static final StructType SCHEMA =
+      new StructType()
+          .add("load_id", DataTypes.StringType, false)
+          .add("table_id", DataTypes.StringType, false)
+          .add("status", DataTypes.StringType, false)
+          .add("rows_inserted", DataTypes.LongType, false)
+          .add("rows_updated", DataTypes.LongType, false)
+          .add("rows_deleted", DataTypes.LongType, false)
+          .add("rows_revived", DataTypes.LongType, false)
+          .add("rows_unchanged", DataTypes.LongType, false)
+          .add("rows_rejected", DataTypes.LongType, false)
+          .add("target_live_rows_before", DataTypes.LongType, false)
+          .add("target_live_rows_after", DataTypes.LongType, false)
+          .add("delta_version", DataTypes.LongType, false)
+          .add("gates_waived", DataTypes.BooleanType, false)
+          .add("duration_ms", DataTypes.LongType, false)
+          .add("message", DataTypes.StringType, true)
+          .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false);
+
+  private LoadRows() {}
+
+  static List<Row> rows(List<LoadResult> results) {
+    return results.stream().map(r -> RowFactory.create(r.toMap().values().toArray())).toList();
+  }
+}

@@ -1,0 +1,47 @@
+package io.weaver.sql.commands;
+
+import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.TableIdentity;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code LOAD WEAVER TABLE id [WAIVE STABILITY GATES]}: the load's result row (spec §11),
+ * preceded by a {@code recovered} row when an earlier load's history had to be recovered. A failed,
+ * refused or skipped load is a row with that status; an unknown Table is an {@code
+ * AnalysisException}. A Python Table is {@code skipped} with a message saying how to load it.
+ */
+public final class LoadWeaverTableCommand extends WeaverLeafCommand {
+  private final TableIdentity table;
+  private final boolean waiveStabilityGates;
+
+  public LoadWeaverTableCommand(TableIdentity table, boolean waiveStabilityGates) {
+    this(table, waiveStabilityGates, attributes(LoadRows.SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy. */
+  public LoadWeaverTableCommand(
+      TableIdentity table, boolean waiveStabilityGates, Seq<Attribute> output) {
+    super(output);
+    this.table = Objects.requireNonNull(table, "table");
+    this.waiveStabilityGates = waiveStabilityGates;
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    String statement = "LOAD WEAVER TABLE " + table;
+    var weaver = WorkspaceAccess.open(session, statement);
+    return LoadRows.rows(
+        WorkspaceAccess.call(
+            statement, () -> weaver.load(WorkspaceAccess.scope(table), waiveStabilityGates)));
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(table, waiveStabilityGates, output());
+  }
+}

@@ -1,0 +1,104 @@
+package io.weaver.sql.commands;
+
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.check.WeaverCheckException;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.session.WeaverConf;
+import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.plans.TableIdentity;
+import io.weaver.workspace.Identity;
+import io.weaver.workspace.TableId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * How the Weaver statements reach the one engine: the workspace from the session conf {@value
+ * WeaverConf#WORKSPACE}, the lakehouse from {@value WeaverConf#LAKEHOUSE} (default {@code
+ * <workspace>/.weaver/lakehouse}), and the workspace's items registered as catalogs on the session.
+ */
+final class WorkspaceAccess {
+  private WorkspaceAccess() {}
+
+  /** The workspace API over the session's workspace, with every item registered as a catalog. */
+  static WeaverWorkspace open(SparkSession session, String statement) {
+    WeaverConf conf = WeaverConf.of(session);
+    String location =
+        Optional.ofNullable(session.conf().get(WeaverConf.WORKSPACE, null))
+            .filter(s -> !s.isBlank())
+            .orElseThrow(
+                () ->
+                    SparkErrors.analysis(
+                        statement
+                            + ": no workspace. Set the session conf "
+                            + WeaverConf.WORKSPACE
+                            + " to the workspace folder (SET "
+                            + WeaverConf.WORKSPACE
+                            + "=/path/to/workspace)."));
+    Path root = CheckWeaverCommand.localPath(location);
+    if (!Files.isDirectory(root)) {
+      throw SparkErrors.analysis(
+          statement + ": workspace folder '" + root + "' does not exist or is not a folder.");
+    }
+    String lakehouse = conf.lakehouse(Optional.empty(), Optional.of(root.toString()));
+    Path lakehousePath = CheckWeaverCommand.localPath(lakehouse).toAbsolutePath().normalize();
+    WeaverWorkspace weaver =
+        new WeaverWorkspace(session, root, lakehousePath.toString(), message -> {});
+    List<String> items = call(statement, () -> weaver.model().items());
+    for (String item : items) {
+      if (conf.itemCatalog(item).isPresent()) {
+        continue; // mapped to an existing catalog
+      }
+      try {
+        EmbeddedSession.registerItem(session, lakehousePath, item);
+      } catch (IllegalStateException e) {
+        throw SparkErrors.analysis(statement + ": " + e.getMessage());
+      }
+    }
+    return weaver;
+  }
+
+  /**
+   * Runs an engine call, turning its argument errors (unknown Table, unbuilt Table, …) and Check
+   * errors into {@code AnalysisException}s that name the statement.
+   */
+  static <T> T call(String statement, Supplier<T> body) {
+    try {
+      return body.get();
+    } catch (WeaverCheckException e) {
+      String findings =
+          e.report().findings().stream()
+              .filter(f -> f.severity().word().equals("error"))
+              .limit(5)
+              .map(f -> f.toText())
+              .collect(Collectors.joining("\n  ", "\n  ", ""));
+      throw SparkErrors.analysis(
+          statement
+              + ": Check found errors in the workspace; fix them first (CHECK WEAVER lists them):"
+              + findings);
+    } catch (IllegalArgumentException e) {
+      throw SparkErrors.analysis(statement + ": " + e.getMessage());
+    }
+  }
+
+  /** The engine's scope for one Table identity of a statement. */
+  static Scope scope(TableIdentity table) {
+    return new Scope(
+        Optional.empty(),
+        Optional.of(
+            new Identity(table.item(), new TableId(table.schema(), table.object()), false)));
+  }
+
+  /** The engine's scope for a statement's {@code ITEM i | TABLE id | (nothing)}. */
+  static Scope scope(io.weaver.sql.plans.Scope scope) {
+    if (scope.table().isPresent()) {
+      return scope(scope.table().get());
+    }
+    return scope.item().map(Scope::item).orElse(Scope.all());
+  }
+}

@@ -1,0 +1,314 @@
+package io.weaver.sql.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.load.LoadResult;
+import io.weaver.load.StagingProvider;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Weaver's statements and DML guards end to end, in one real Spark + Delta session. */
+class WeaverStatementsTest {
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+  private static final String KEYED =
+      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
+          + "Update percentage threshold: 100\n";
+
+  @TempDir static Path warehouse;
+  private static SparkSession spark;
+
+  @TempDir Path workspace;
+  private String item;
+
+  @BeforeAll
+  static void start() {
+    spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("weaver-statements-test")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.databricks.delta.snapshotPartitions", "1")
+            .config("spark.sql.warehouse.dir", warehouse.toString())
+            .config(
+                "spark.sql.extensions",
+                "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension")
+            .config(
+                "spark.sql.catalog.spark_catalog",
+                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+            .getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  @BeforeEach
+  void useWorkspace() {
+    item = "Stmt" + ITEMS.incrementAndGet();
+    spark.conf().set("spark.weaver.workspace", workspace.toString());
+  }
+
+  private void sqlTable(String id, String header, String body) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+  }
+
+  private void pythonTable(String id) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id.replace(".", "__") + ".py");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file,
+        "\"\"\"\nTable ID: "
+            + id
+            + "\n\nDescription: A Python table.\n\nSchema:\n  id: int\n  name: string\n\n"
+            + "Primary key: id\n\"\"\"\nfrom weaver import Table\n\n\nclass "
+            + id.replace(".", "__")
+            + "(Table):\n"
+            + "    def read(self):\n        return None\n");
+  }
+
+  private String path(String id) {
+    return workspace
+        .resolve(".weaver/lakehouse/" + item + "/Tables/" + id.replace('.', '/'))
+        .toString();
+  }
+
+  private static List<Row> sql(String text) {
+    return spark.sql(text).collectAsList();
+  }
+
+  private static AnalysisException refused(String text) {
+    return assertThrows(AnalysisException.class, () -> spark.sql(text));
+  }
+
+  @Test
+  void buildLoadShowAndDescribeRunTheEngine() throws IOException {
+    sqlTable("A.Site", KEYED, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    pythonTable("A.Py");
+    String site = item + ".A.Site";
+
+    AnalysisException notBuilt = refused("DESCRIBE WEAVER TABLE " + site);
+    assertTrue(notBuilt.getMessage().contains("BUILD WEAVER TABLE " + site), notBuilt.getMessage());
+
+    var build = spark.sql("BUILD WEAVER ITEM " + item);
+    assertEquals(List.of("table_id", "action", "message"), List.of(build.columns()));
+    List<Row> built = build.collectAsList();
+    assertEquals(2, built.size(), built.toString());
+    assertTrue(built.stream().allMatch(r -> r.getString(1).equals("created")), built.toString());
+
+    var load = spark.sql("LOAD WEAVER TABLE " + site);
+    assertEquals(
+        List.of(
+            "load_id",
+            "table_id",
+            "status",
+            "rows_inserted",
+            "rows_updated",
+            "rows_deleted",
+            "rows_revived",
+            "rows_unchanged",
+            "rows_rejected",
+            "target_live_rows_before",
+            "target_live_rows_after",
+            "delta_version",
+            "gates_waived",
+            "duration_ms",
+            "message",
+            "warnings"),
+        List.of(load.columns()));
+    Row loaded = load.first();
+    assertEquals("succeeded", loaded.getString(2), loaded.toString());
+    assertEquals(site, loaded.getString(1));
+    assertEquals(2L, loaded.getLong(3));
+    assertEquals(2L, sql("SELECT count(*) FROM " + site).get(0).getLong(0));
+
+    // A Python Table from SQL: a row that says how to load it, not an exception.
+    Row py = sql("LOAD WEAVER TABLE " + item + ".A.Py").get(0);
+    assertEquals("skipped", py.getString(2));
+    assertTrue(py.getString(14).contains("weaver.Workspace(spark, path).load("), py.toString());
+
+    List<Row> itemLoad = sql("LOAD WEAVER ITEM " + item + " WAIVE STABILITY GATES");
+    assertEquals(2, itemLoad.size(), itemLoad.toString());
+    Row again = itemLoad.stream().filter(r -> r.getString(1).equals(site)).findFirst().get();
+    assertEquals(2L, again.getLong(7)); // unchanged
+    assertTrue(again.getBoolean(12)); // gates waived
+
+    List<Row> tables = sql("SHOW WEAVER TABLES IN " + item);
+    assertEquals(2, tables.size());
+    Row siteRow = tables.stream().filter(r -> r.getString(1).equals(site)).findFirst().get();
+    assertEquals("sparksql", siteRow.getString(2));
+    assertTrue(siteRow.getBoolean(6));
+    assertEquals(again.getString(0), siteRow.getString(8));
+    assertEquals("succeeded", siteRow.getString(9));
+
+    List<Row> columns = sql("DESCRIBE WEAVER TABLE " + site);
+    List<String> names = new ArrayList<>();
+    columns.forEach(r -> names.add(r.getString(0)));
+    assertEquals(
+        List.of(
+            "id",
+            "name",
+            "row_insert_datetime",
+            "row_update_datetime",
+            "row_delete_datetime",
+            "row_signature"),
+        names);
+    assertEquals("row_signature", columns.get(5).getString(4));
+
+    List<Row> loads = sql("SHOW WEAVER LOADS FOR " + site + " LIMIT 1");
+    assertEquals(1, loads.size());
+    assertEquals(again.getString(0), loads.get(0).getString(0)); // newest first
+    assertEquals(site, loads.get(0).getString(1));
+    assertEquals(4, sql("SHOW WEAVER LOADS").size());
+
+    AnalysisException unknown = refused("LOAD WEAVER TABLE " + item + ".A.Nope");
+    assertTrue(unknown.getMessage().contains("A.Nope"), unknown.getMessage());
+    ParseException syntax =
+        assertThrows(ParseException.class, () -> spark.sql("LOAD WEAVER TABEL " + site));
+    assertTrue(syntax.getMessage().contains("TABEL"), syntax.getMessage());
+    assertTrue(syntax.getMessage().contains("pos"), syntax.getMessage());
+  }
+
+  @Test
+  void dmlGuardsRefuseManagedColumnsAndMissingWhere() throws IOException {
+    sqlTable(
+        "A.Site",
+        KEYED,
+        "select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name);\n");
+    sql("BUILD WEAVER");
+    sql("LOAD WEAVER TABLE " + item + ".A.Site");
+    String site = item + ".A.Site";
+
+    AnalysisException managed =
+        refused("UPDATE " + site + " SET row_insert_datetime = current_timestamp() WHERE id = 1");
+    assertTrue(managed.getMessage().contains("row_insert_datetime"), managed.getMessage());
+    assertTrue(managed.getMessage().contains(site), managed.getMessage());
+    AnalysisException delete = refused("DELETE FROM " + site);
+    assertTrue(delete.getMessage().contains("WHERE"), delete.getMessage());
+    assertTrue(delete.getMessage().contains(site), delete.getMessage());
+    refused("UPDATE " + site + " SET name = 'x'");
+    refused("DELETE FROM delta.`" + path("A.Site") + "`");
+    AnalysisException merge =
+        refused(
+            "MERGE INTO "
+                + site
+                + " t USING (SELECT 1 AS id) s ON t.id = s.id"
+                + " WHEN MATCHED THEN UPDATE SET t.row_update_datetime = current_timestamp()");
+    assertTrue(merge.getMessage().contains("row_update_datetime"), merge.getMessage());
+    assertEquals(3L, sql("SELECT count(*) FROM " + site).get(0).getLong(0)); // nothing written
+
+    // Business columns with a WHERE are fine.
+    sql("UPDATE " + site + " SET name = 'z' WHERE id = 3");
+    sql(
+        "MERGE INTO "
+            + site
+            + " t USING (SELECT 1 AS id) s ON t.id = s.id"
+            + " WHEN MATCHED THEN UPDATE SET t.name = 'y'");
+    sql("DELETE FROM " + site + " WHERE id = 2");
+    assertEquals(2L, sql("SELECT count(*) FROM " + site).get(0).getLong(0));
+
+    // Weaver's own writes still pass: the load puts back what the staging says.
+    Row load = sql("LOAD WEAVER TABLE " + site).get(0);
+    assertEquals("succeeded", load.getString(2), load.toString());
+    assertEquals(1L, load.getLong(3)); // id 2 inserted again
+    // Ids 1 and 3 count as unchanged: a user UPDATE of business columns leaves row_signature as it
+    // was, so the load compares against the signature of the values it last wrote.
+    assertEquals(3L, sql("SELECT count(*) FROM " + site).get(0).getLong(0));
+  }
+
+  @Test
+  void restoreThenLoadIsAsIfTheLaterLoadsNeverHappened() throws IOException {
+    sqlTable("A.Site", KEYED, "select id, name from values (1, 'a') as t(id, name);\n");
+    sql("BUILD WEAVER");
+    String site = item + ".A.Site";
+    WeaverWorkspace weaver =
+        new WeaverWorkspace(
+            spark, workspace, workspace.resolve(".weaver/lakehouse").toString(), m -> {});
+    List<Optional<String>> seenBookmarks = new ArrayList<>();
+    LoadResult first = load(weaver, site, "(1, 'a'), (2, 'b')", "b1", seenBookmarks);
+    LoadResult second = load(weaver, site, "(1, 'a2'), (3, 'c')", "b2", seenBookmarks);
+    assertEquals("succeeded", second.status(), second.message());
+    assertEquals(1, second.rowsDeleted());
+
+    AnalysisException unknown = refused("RESTORE WEAVER TABLE " + site + " TO LOAD 'nope'");
+    assertTrue(unknown.getMessage().contains("'nope'"), unknown.getMessage());
+    assertTrue(unknown.getMessage().contains(site), unknown.getMessage());
+
+    Row restored = sql("RESTORE WEAVER TABLE " + site + " TO LOAD '" + first.loadId() + "'").get(0);
+    assertEquals(first.loadId(), restored.getString(2));
+    assertEquals(first.deltaVersion(), restored.getLong(3));
+    assertEquals("b1", restored.getString(5));
+    Row state = sql("SELECT * FROM " + item + "._.LoadState").get(0);
+    assertEquals(first.loadId(), state.getString(1));
+    assertEquals(first.loadTimestamp(), state.getTimestamp(2).toInstant());
+    assertEquals(restored.getLong(4), state.getLong(3));
+    assertEquals("b1", state.getString(4));
+    assertEquals(2L, state.getLong(5)); // the sequence only grows
+    Row newest = sql("SHOW WEAVER LOADS FOR " + site + " LIMIT 1").get(0);
+    assertEquals("restored", newest.getString(2));
+
+    // The next load sees the state after the first load: same rows, same bookmark.
+    LoadResult third = load(weaver, site, "(1, 'a'), (2, 'b'), (4, 'd')", "b3", seenBookmarks);
+    assertEquals("succeeded", third.status(), third.message());
+    assertEquals(Optional.of("b1"), seenBookmarks.get(2));
+    assertEquals(1, third.rowsInserted());
+    assertEquals(2, third.rowsUnchanged());
+    assertEquals(0, third.rowsUpdated() + third.rowsDeleted() + third.rowsRevived());
+    assertEquals(2, third.targetLiveRowsBefore());
+    List<Row> rows =
+        sql(
+            "SELECT id, name, row_insert_datetime, row_delete_datetime FROM "
+                + site
+                + " ORDER BY id");
+    assertEquals(List.of(1, 2, 4), rows.stream().map(r -> r.getInt(0)).toList());
+    assertEquals(first.loadTimestamp(), rows.get(0).getTimestamp(2).toInstant());
+    assertEquals(first.loadTimestamp(), rows.get(1).getTimestamp(2).toInstant());
+    Row after = sql("SELECT * FROM " + item + "._.LoadState").get(0);
+    assertEquals(third.loadId(), after.getString(1));
+    assertEquals("b3", after.getString(4));
+    assertEquals(3L, after.getLong(5));
+    assertFalse(sql("DESCRIBE HISTORY " + site).isEmpty());
+  }
+
+  /** A load of {@code rows} with a new bookmark, through the engine's staging hook. */
+  private static LoadResult load(
+      WeaverWorkspace weaver,
+      String table,
+      String rows,
+      String bookmark,
+      List<Optional<String>> seen) {
+    StagingProvider staging =
+        (t, context) -> {
+          seen.add(context.bookmark());
+          return new StagingProvider.Staging(
+              spark.sql("select id, name from values " + rows + " as t(id, name)"),
+              Optional.empty(),
+              Optional.of(bookmark));
+        };
+    LoadResult result = weaver.loadWith(table, false, staging).get(0);
+    assertEquals("succeeded", result.status(), result.message());
+    return result;
+  }
+}
