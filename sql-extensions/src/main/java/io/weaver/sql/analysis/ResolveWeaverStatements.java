@@ -9,6 +9,7 @@ import io.weaver.sql.commands.NotAvailableCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadsCommand;
 import io.weaver.sql.commands.ShowWeaverTablesCommand;
+import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
 import io.weaver.sql.plans.DescribeWeaverTable;
@@ -17,16 +18,14 @@ import io.weaver.sql.plans.LoadWeaverTable;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.ShowWeaverLoads;
 import io.weaver.sql.plans.ShowWeaverTables;
+import io.weaver.sql.plans.TestWeaverStatement;
 import io.weaver.sql.plans.WeaverStatement;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import scala.Function1;
 import scala.runtime.AbstractPartialFunction;
 
-/**
- * Replaces each parsed Weaver statement with the command that runs it. TEST WEAVER becomes a
- * command that explains it is not available in this build yet.
- */
+/** Replaces each parsed Weaver statement with the command that runs it. */
 public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
 
   @Override
@@ -51,8 +50,9 @@ public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
       return new ShowWeaverLoadsCommand(show.table(), show.limit());
     } else if (statement instanceof RestoreWeaverTable restore) {
       return new RestoreWeaverTableCommand(restore.table(), restore.loadId());
+    } else if (statement instanceof TestWeaverStatement test) {
+      return new TestWeaverCommand(test.scope());
     }
-    // TEST WEAVER: built elsewhere.
     return NotAvailableCommand.of(statement.keywords(), statement);
   }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.sql.commands.CheckWeaverCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
-import io.weaver.sql.commands.NotAvailableCommand;
+import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.plans.CheckWeaverStatement;
 import io.weaver.sql.plans.LoadWeaverTable;
 import io.weaver.sql.plans.Scope;
@@ -43,9 +43,9 @@ class ResolveWeaverStatementsTest {
   }
 
   @Test
-  void testWeaverIsNotAvailableYet() {
+  void testWeaverResolvesToItsCommand() {
     LogicalPlan resolved = rule.apply(new TestWeaverStatement(Scope.workspace()));
-    assertInstanceOf(NotAvailableCommand.class, resolved);
+    assertInstanceOf(TestWeaverCommand.class, resolved);
   }
 
   @Test

@@ -183,6 +183,12 @@ class WeaverStatementsTest {
     assertEquals(site, loads.get(0).getString(1));
     assertEquals(4, sql("SHOW WEAVER LOADS").size());
 
+    List<Row> tests = sql("TEST WEAVER TABLE " + site);
+    assertEquals(1, tests.size(), tests.toString());
+    assertEquals("A.Site:primary-key", tests.get(0).getString(0));
+    assertEquals("passed", tests.get(0).getString(4));
+    assertEquals(0L, tests.get(0).getLong(5));
+
     AnalysisException unknown = refused("LOAD WEAVER TABLE " + item + ".A.Nope");
     assertTrue(unknown.getMessage().contains("A.Nope"), unknown.getMessage());
     ParseException syntax =

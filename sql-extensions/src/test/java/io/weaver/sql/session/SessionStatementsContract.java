@@ -90,14 +90,6 @@ abstract class SessionStatementsContract {
   }
 
   @Test
-  void testWeaverIsNotAvailableYet() {
-    AnalysisException e =
-        assertThrows(AnalysisException.class, () -> spark().sql("TEST WEAVER TABLE dbo.Order"));
-    assertTrue(
-        e.getMessage().contains("TEST WEAVER is not available yet in this build"), e.getMessage());
-  }
-
-  @Test
   void statementsWithoutAWorkspaceSayHowToGiveOne() {
     for (List<String> statement :
         List.of(
@@ -107,7 +99,8 @@ abstract class SessionStatementsContract {
             List.of("SHOW WEAVER TABLES IN Sales", "SHOW WEAVER TABLES"),
             List.of("DESCRIBE WEAVER TABLE Sales.dbo.Order", "DESCRIBE WEAVER TABLE"),
             List.of("SHOW WEAVER LOADS FOR dbo.Order LIMIT 3", "SHOW WEAVER LOADS"),
-            List.of("RESTORE WEAVER TABLE dbo.Order TO LOAD 'x1'", "RESTORE WEAVER TABLE"))) {
+            List.of("RESTORE WEAVER TABLE dbo.Order TO LOAD 'x1'", "RESTORE WEAVER TABLE"),
+            List.of("TEST WEAVER TABLE dbo.Order", "TEST WEAVER"))) {
       AnalysisException e =
           assertThrows(AnalysisException.class, () -> spark().sql(statement.get(0)));
       assertTrue(e.getMessage().contains(statement.get(1)), e.getMessage());

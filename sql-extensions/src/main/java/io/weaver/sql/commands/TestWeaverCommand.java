@@ -1,0 +1,70 @@
+package io.weaver.sql.commands;
+
+import io.weaver.cli.Json;
+import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.Scope;
+import io.weaver.verify.TestResult;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code TEST WEAVER [ITEM i | TABLE id]}: one row per test (spec §12), the sample as JSON
+ * text. A failed test is a row, not an error.
+ */
+public final class TestWeaverCommand extends WeaverLeafCommand {
+  public static final StructType SCHEMA =
+      new StructType()
+          .add("test_id", DataTypes.StringType, false)
+          .add("table_id", DataTypes.StringType, false)
+          .add("kind", DataTypes.StringType, false)
+          .add("severity", DataTypes.StringType, false)
+          .add("status", DataTypes.StringType, false)
+          .add("violations", DataTypes.LongType, false)
+          .add("sample", DataTypes.StringType, true)
+          .add("message", DataTypes.StringType, true);
+
+  private final Scope scope;
+
+  public TestWeaverCommand(Scope scope) {
+    this(scope, attributes(SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy. */
+  public TestWeaverCommand(Scope scope, Seq<Attribute> output) {
+    super(output);
+    this.scope = Objects.requireNonNull(scope, "scope");
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    String statement = "TEST WEAVER";
+    var weaver = WorkspaceAccess.open(session, statement);
+    List<TestResult> results =
+        WorkspaceAccess.call(statement, () -> weaver.test(WorkspaceAccess.scope(scope)));
+    return results.stream()
+        .map(
+            r ->
+                RowFactory.create(
+                    r.testId(),
+                    r.tableId(),
+                    r.kind(),
+                    r.severity(),
+                    r.status(),
+                    r.violations(),
+                    Json.write(r.sample()),
+                    r.message()))
+        .toList();
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(scope, output());
+  }
+}
