@@ -286,7 +286,8 @@ public final class LoadBenchmark {
   // ---------------------------------------------------------------------------------- cases
 
   /** One measurement of one approach. */
-  record Measure(double seconds, int jobs, long inputBytes, Map<String, Long> metrics) {
+  record Measure(
+      double seconds, int jobs, double busySeconds, long inputBytes, Map<String, Long> metrics) {
     long metric(String name) {
       return metrics.getOrDefault(name, 0L);
     }
@@ -372,6 +373,7 @@ public final class LoadBenchmark {
     long start = System.nanoTime();
     action.run();
     double seconds = (System.nanoTime() - start) / 1e9;
+    spark.sparkContext().listenerBus().waitUntilEmpty();
     JobRecorder.Snapshot snapshot = jobs.snapshot();
     Row last = DeltaTable.forPath(spark, path).history(1).first();
     Map<String, Long> metrics = new LinkedHashMap<>();
@@ -392,10 +394,11 @@ public final class LoadBenchmark {
     log(
         String.format(
             Locale.ROOT,
-            "  %-13s %7.2f s, %2d jobs, %,d input bytes, commit %s",
+            "  %-13s %7.2f s, %2d jobs (Spark busy %.2f s), %,d input bytes, commit %s",
             label,
             seconds,
             snapshot.jobs(),
+            snapshot.busyMillis() / 1e3,
             snapshot.inputBytes(),
             metrics.get("committed") == 1
                 ? "files+"
@@ -405,7 +408,8 @@ public final class LoadBenchmark {
                     + " copied "
                     + metrics.get("numTargetRowsCopied")
                 : "none"));
-    return new Measure(seconds, snapshot.jobs(), snapshot.inputBytes(), metrics);
+    return new Measure(
+        seconds, snapshot.jobs(), snapshot.busyMillis() / 1e3, snapshot.inputBytes(), metrics);
   }
 
   private Measure weaverLoad(
@@ -445,6 +449,13 @@ public final class LoadBenchmark {
     counts.put("unchanged", r.rowsUnchanged());
     countsOut[0] = counts;
     jobs.lastJobs().forEach(j -> log("    weaver job: " + j));
+    long checkStart = System.nanoTime();
+    weaver.model();
+    double check = (System.nanoTime() - checkStart) / 1e9;
+    counts.put("check_ms", Math.round(check * 1000));
+    log(
+        String.format(
+            Locale.ROOT, "    (Check of the workspace alone, as loadWith runs it: %.2f s)", check));
     delete(Path.of(path));
     return m;
   }
@@ -563,13 +574,16 @@ public final class LoadBenchmark {
 
   /** Counts Spark jobs and input bytes between {@link #reset} and {@link #snapshot}. */
   static final class JobRecorder extends SparkListener {
-    record Snapshot(int jobs, long inputBytes) {}
+    record Snapshot(int jobs, long inputBytes, long busyMillis) {}
 
     private final Map<Integer, long[]> started = new LinkedHashMap<>();
     private final Map<Integer, String> sites = new LinkedHashMap<>();
     private final List<String> finished = new ArrayList<>();
     private long inputBytes;
     private int jobCount;
+    private int running;
+    private long busySince;
+    private long busyMillis;
 
     synchronized void reset() {
       started.clear();
@@ -577,10 +591,12 @@ public final class LoadBenchmark {
       finished.clear();
       inputBytes = 0;
       jobCount = 0;
+      busyMillis = 0;
+      busySince = System.currentTimeMillis();
     }
 
     synchronized Snapshot snapshot() {
-      return new Snapshot(jobCount, inputBytes);
+      return new Snapshot(jobCount, inputBytes, busyMillis);
     }
 
     synchronized List<String> lastJobs() {
@@ -590,10 +606,20 @@ public final class LoadBenchmark {
     @Override
     public synchronized void onJobStart(SparkListenerJobStart jobStart) {
       jobCount++;
-      String site =
-          jobStart.properties() == null
-              ? "?"
-              : jobStart.properties().getProperty("callSite.short", "?");
+      if (running++ == 0) {
+        busySince = jobStart.time();
+      }
+      String site = "?";
+      if (jobStart.properties() != null
+          && jobStart.properties().getProperty("spark.job.description") != null) {
+        site = jobStart.properties().getProperty("spark.job.description");
+      } else if (!jobStart.stageInfos().isEmpty()) {
+        site = jobStart.stageInfos().last().name();
+      }
+      site = site.replaceAll("\\s+", " ");
+      if (site.length() > 110) {
+        site = site.substring(0, 110) + "…";
+      }
       started.put(jobStart.jobId(), new long[] {jobStart.time(), jobStart.stageIds().size()});
       sites.put(jobStart.jobId(), site);
     }
@@ -601,6 +627,9 @@ public final class LoadBenchmark {
     @Override
     public synchronized void onJobEnd(SparkListenerJobEnd jobEnd) {
       long[] s = started.get(jobEnd.jobId());
+      if (running > 0 && --running == 0) {
+        busyMillis += jobEnd.time() - busySince;
+      }
       if (s != null) {
         finished.add(
             String.format(

@@ -18,6 +18,12 @@ final class Report {
     return s.get((s.size() - 1) / 2);
   }
 
+  static double median(List<Measure> measures, java.util.function.ToDoubleFunction<Measure> f) {
+    List<Double> s = measures.stream().map(f::applyAsDouble).sorted().toList();
+    int m = s.size() / 2;
+    return s.size() % 2 == 1 ? s.get(m) : (s.get(m - 1) + s.get(m)) / 2;
+  }
+
   static long bytes(List<Measure> m) {
     return medianLong(m, x -> x.metric("numTargetBytesAdded"));
   }
@@ -59,6 +65,10 @@ final class Report {
     m.put("handwritten_jobs", medianLong(c.hand(), Measure::jobs));
     m.put("unconditional_jobs", medianLong(c.unconditional(), Measure::jobs));
     m.put("lower_bound_jobs", medianLong(c.lower(), Measure::jobs));
+    m.put("weaver_spark_busy_s", round(median(c.weaver(), Measure::busySeconds)));
+    m.put("handwritten_spark_busy_s", round(median(c.hand(), Measure::busySeconds)));
+    m.put("unconditional_spark_busy_s", round(median(c.unconditional(), Measure::busySeconds)));
+    m.put("lower_bound_spark_busy_s", round(median(c.lower(), Measure::busySeconds)));
     m.put("weaver_input_bytes", medianLong(c.weaver(), Measure::inputBytes));
     m.put("lower_bound_input_bytes", medianLong(c.lower(), Measure::inputBytes));
     m.put("weaver_counts", c.weaverCounts());
