@@ -373,7 +373,11 @@ public final class LoadBenchmark {
     long start = System.nanoTime();
     action.run();
     double seconds = (System.nanoTime() - start) / 1e9;
-    spark.sparkContext().listenerBus().waitUntilEmpty();
+    try {
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+    } catch (Exception e) {
+      log("  (listener bus not drained: " + e + ")");
+    }
     JobRecorder.Snapshot snapshot = jobs.snapshot();
     Row last = DeltaTable.forPath(spark, path).history(1).first();
     Map<String, Long> metrics = new LinkedHashMap<>();
