@@ -104,20 +104,24 @@ public final class BuildRunner {
             .orElse(Integer.parseInt(defaults.getOrDefault("delta.minWriterVersion", "7")));
     String structureSignature = Signatures.structure(t, shape, minReader, minWriter);
     Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    // Every path that changes the table records the same catalogue rows.
+    Runnable recordChange =
+        () ->
+            item.changed(
+                model,
+                t,
+                shape,
+                plan,
+                declarationSignature,
+                structureSignature,
+                minReader,
+                minWriter,
+                now,
+                defaults);
 
     if (!exists) {
       ddl.create(path, t, shape, minReader, minWriter, false);
-      item.changed(
-          model,
-          t,
-          shape,
-          plan,
-          declarationSignature,
-          structureSignature,
-          minReader,
-          minWriter,
-          now,
-          defaults);
+      recordChange.run();
       return new BuildOutcome(
           t.qualifiedName(),
           "created",
@@ -141,17 +145,7 @@ public final class BuildRunner {
                 + " travel), build again allowing destructive changes (--allow-destructive / ALLOW DESTRUCTIVE)");
       }
       ddl.create(path, t, shape, minReader, minWriter, true);
-      item.changed(
-          model,
-          t,
-          shape,
-          plan,
-          declarationSignature,
-          structureSignature,
-          minReader,
-          minWriter,
-          now,
-          defaults);
+      recordChange.run();
       return new BuildOutcome(t.qualifiedName(), "replaced", "replaced in one commit: " + lost);
     }
     List<String> done = new ArrayList<>();
@@ -170,17 +164,7 @@ public final class BuildRunner {
           "rows re-signed for comparison columns "
               + String.join(", ", Signatures.comparisonColumns(t, shape)));
     }
-    item.changed(
-        model,
-        t,
-        shape,
-        plan,
-        declarationSignature,
-        structureSignature,
-        minReader,
-        minWriter,
-        now,
-        defaults);
+    recordChange.run();
     return change.physical()
         ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))
         : new BuildOutcome(t.qualifiedName(), "updated", "metadata changed; catalogue updated");
