@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.metadata.ManagedColumns;
@@ -15,11 +16,12 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.Window;
 
 /**
  * Change detection of a keyed load (spec §11) as one full outer join.
  *
- * <p>Staging (key, business columns, signature) and the delete keys are joined with the target
+ * <p>Staging (key, unique-key columns, signature) and the delete keys are joined with the target
  * projected to key, {@code row_signature}, {@code row_delete_datetime} (plus unique-key columns
  * when the Table declares unique keys), so Parquet reads only those columns. Each row gets one
  * {@link #OP} class.
@@ -33,6 +35,9 @@ final class ChangeDetector {
   static final String IN_DELETE = "__weaver_in_delete";
   static final String IN_TARGET = "__weaver_in_target";
   static final String TARGET_PREFIX = "__weaver_tu_";
+
+  /** Rank of a staging row among the staging rows of its key: above 1 means a duplicate key. */
+  static final String KEY_RANK = "__weaver_key_rank";
 
   static final String INSERT = "insert";
   static final String UPDATE = "update";
@@ -51,21 +56,26 @@ final class ChangeDetector {
     this.spec = spec;
   }
 
-  /** Every key of staging, delete keys and target with its class. */
+  /**
+   * Every key of staging, delete keys and target with its class. The staging side is narrow: key,
+   * unique-key columns, the signature and {@link #KEY_RANK} (a window over the key, which shares
+   * the join's partitioning, so duplicate keys are counted without another shuffle); business
+   * columns of changed rows are fetched afterwards (see {@link #stagedColumns}).
+   */
   Dataset<Row> classify(
       SparkSession spark, Dataset<Row> typed, Optional<Dataset<Row>> deleteKeys, long version) {
     List<Column> staged = new ArrayList<>();
-    for (String name : spec.businessSchema().fieldNames()) {
+    for (String name : stagedColumns()) {
       staged.add(typed.col(ManagedValues.quote(name)));
     }
-    staged.add(
-        SignatureColumn.of(
-                spec.comparisonColumns().stream()
-                    .map(c -> typed.col(ManagedValues.quote(c)))
-                    .toList())
-            .as(SIG));
+    staged.add(signature(typed).as(SIG));
     staged.add(lit(true).as(IN_STAGE));
-    Dataset<Row> incoming = typed.select(staged.toArray(new Column[0]));
+    Column[] keys =
+        spec.primaryKey().stream().map(k -> col(ManagedValues.quote(k))).toArray(Column[]::new);
+    Dataset<Row> incoming =
+        typed
+            .select(staged.toArray(new Column[0]))
+            .withColumn(KEY_RANK, row_number().over(Window.partitionBy(keys).orderBy(keys)));
     if (deleteKeys.isPresent()) {
       incoming = incoming.unionByName(deleteKeys.get().withColumn(IN_DELETE, lit(true)), true);
     } else {
@@ -93,6 +103,19 @@ final class ChangeDetector {
     Dataset<Row> joined =
         incoming.join(target, spec.primaryKey().toArray(new String[0]), "full_outer");
     return joined.withColumn(OP, op());
+  }
+
+  /** The row signature of the comparison columns of {@code typed}. */
+  Column signature(Dataset<Row> typed) {
+    return SignatureColumn.of(
+        spec.comparisonColumns().stream().map(c -> typed.col(ManagedValues.quote(c))).toList());
+  }
+
+  /** Staging columns the diff carries: the primary key, then the unique-key columns. */
+  List<String> stagedColumns() {
+    List<String> columns = new ArrayList<>(spec.primaryKey());
+    columns.addAll(uniqueColumns());
+    return columns;
   }
 
   /** Business columns that appear in a unique key but not in the primary key. */

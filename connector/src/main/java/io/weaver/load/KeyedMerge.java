@@ -16,11 +16,16 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The one MERGE of a keyed load, whose source holds only the changed rows.
  *
+ * <p>The source must be materialised by the caller (the engine checkpoints it): Delta's own source
+ * materialisation is turned off in the commit session.
+ *
  * <p>Column maps are explicit and never name the identity column: Delta generates it on insert and
  * refuses both {@code insertAll} (unresolved identity) and explicit identity values.
  */
 final class KeyedMerge {
   private final LoadSpec spec;
+
+  static final String MATERIALIZE_SOURCE = "spark.databricks.delta.merge.materializeSource";
 
   KeyedMerge(LoadSpec spec) {
     this.spec = spec;
@@ -30,6 +35,8 @@ final class KeyedMerge {
   record Result(boolean applied, long version, Row metrics) {}
 
   Result run(SparkSession commitSession, Dataset<Row> changes, LoadRequest request) {
+    // The engine hands over a checkpointed change set: Delta need not copy it once more.
+    commitSession.conf().set(MATERIALIZE_SOURCE, "none");
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
     Column condition = lit(true);
     for (String key : spec.primaryKey()) {

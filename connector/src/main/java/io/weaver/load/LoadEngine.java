@@ -1,6 +1,8 @@
 package io.weaver.load;
 
+import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 
@@ -20,12 +22,20 @@ import org.apache.spark.storage.StorageLevel;
  * Applies one load to its Delta table (spec §11): validate, detect changes in one pass, gate, then
  * write only the changes in one commit.
  *
- * <p>Spark jobs of a keyed load: one aggregate over staging (validation counts), one over the join
- * of staging (and delete keys) with the target's key/signature/delete-time columns, which caches
- * the change set and observes every count in the same pass, then the MERGE, which reads the cached
- * change set. Sample queries run only for failing input.
+ * <p>Spark jobs of a keyed load: one over the join of narrow staging (key, unique-key columns,
+ * signature; and delete keys) with the target's key/signature/delete-time columns, which observes
+ * the validation and change counts in the same pass and caches the changing keys; when something
+ * changes, one that fetches the changing rows from staging into a checkpoint; then the MERGE, which
+ * reads the checkpoint. Sample queries run only for failing input.
  */
 public final class LoadEngine {
+  /**
+   * Incoming changed keys up to this many are broadcast to fetch their rows (bounded driver use).
+   */
+  static final long BROADCAST_KEYS = 200_000;
+
+  private static final String DUPLICATES = "duplicate_keys";
+
   private LoadEngine() {}
 
   /** Runs the load; never throws for bad input or refused gates (see the outcome's status). */
@@ -71,27 +81,49 @@ public final class LoadEngine {
         request.staging() != null
             ? request.staging()
             : spark.createDataFrame(List.of(), spec.businessSchema());
-    StagingValidator.Validated input =
-        new StagingValidator(spec).validate(staging, request.deleteKeys());
+    StagingValidator validator = new StagingValidator(spec);
     if (!spec.keyed()) {
-      return replace(spark, request, input, version);
+      return replace(spark, request, validator.validate(staging, request.deleteKeys()), version);
     }
-    return merge(spark, request, input, version);
+    if (!staging.queryExecution().analyzed().deterministic()) {
+      // The change set is fetched by a second read of staging; pin a non-deterministic body's
+      // rows so both reads see the same ones.
+      staging = staging.localCheckpoint(true);
+    }
+    return merge(
+        spark, request, validator, validator.prepare(staging, request.deleteKeys()), version);
   }
 
+  /**
+   * A keyed load in two passes over staging. Pass 1, the diff: staging narrowed to key, unique-key
+   * columns and signature, full-outer-joined with the target's key, signature and delete time; the
+   * same job observes the validation counts (rows, failing casts, nulls, duplicate keys) and the
+   * change counts, and keeps only the keys that change. Validation and gates are decided from those
+   * counts before anything is written. Pass 2, only when something changes: the business columns of
+   * the changing keys are fetched from staging (a broadcast join when they are few), checkpointed
+   * once, and merged with Delta's own source materialisation off.
+   */
   private LoadOutcome merge(
-      SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
+      SparkSession spark,
+      LoadRequest request,
+      StagingValidator validator,
+      StagingValidator.Prepared input,
+      long version) {
     LoadSpec spec = request.spec();
+    ChangeDetector detector = new ChangeDetector(spec);
     Dataset<Row> classified =
-        new ChangeDetector(spec).classify(spark, input.rows(), input.deleteKeys(), version);
+        detector.classify(spark, input.observed(), input.deleteKeys(), version);
     Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
     // A unique name keeps the plan distinct, so persist() never reuses another load's cache
     // (which would leave this observation unfired).
     Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
     Column[] counted = ChangeCounts.observed();
-    Dataset<Row> changeSet =
+    Column duplicates = count_if(col(ChangeDetector.KEY_RANK).gt(1)).as(DUPLICATES);
+    Column[] metrics = Arrays.copyOf(counted, counted.length + 1);
+    metrics[counted.length] = duplicates;
+    Dataset<Row> changedKeys =
         judged
-            .observe(observation, counted[0], Arrays.copyOfRange(counted, 1, counted.length))
+            .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
             .filter(
                 col(ChangeDetector.OP)
                     .isin(
@@ -99,11 +131,13 @@ public final class LoadEngine {
                         ChangeDetector.UPDATE,
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
-            .select(changeColumns(spec))
+            .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
             .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      changeSet.count(); // the one pass over the join: fills the cache and the observation
-      ChangeCounts counts = ChangeCounts.from(observed(observation));
+      changedKeys.count(); // the one pass over the join: fills the cache and both observations
+      java.util.Map<String, Object> observed = observed(observation);
+      validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
+      ChangeCounts counts = ChangeCounts.from(observed);
       List<String> warnings = new ArrayList<>();
       Optional<String> refusal = new StabilityGates(spec).refusal(counts);
       if (refusal.isPresent() && !request.waiveGates()) {
@@ -116,6 +150,17 @@ public final class LoadEngine {
                 + ": stability gates waived for this load"
                 + refusal.map(r -> " (they would have refused: " + r + ")").orElse("."));
       }
+      if (counts.changed() == 0 && counts.rejected() == 0) {
+        return outcome(
+            LoadOutcome.SUCCEEDED,
+            counts,
+            version,
+            false,
+            spec.tableName() + ": no changes; nothing written.",
+            warnings,
+            null);
+      }
+      Dataset<Row> changeSet = fetch(spec, detector, input.typed(), changedKeys, counts);
       Optional<Dataset<Row>> rejections =
           counts.rejected() > 0 ? Optional.of(rejections(spec, changeSet)) : Optional.empty();
       if (counts.changed() == 0) {
@@ -143,8 +188,66 @@ public final class LoadEngine {
           warnings,
           rejections.orElse(null));
     } finally {
-      changeSet.unpersist(false);
+      changedKeys.unpersist(false);
     }
+  }
+
+  /**
+   * Pass 2: the change set with business columns and signature, checkpointed (the one
+   * materialisation the MERGE reads). Incoming keys (insert, update, revive, rejected) take their
+   * row from staging; deletes need only the key.
+   */
+  private static Dataset<Row> fetch(
+      LoadSpec spec,
+      ChangeDetector detector,
+      Dataset<Row> typed,
+      Dataset<Row> changedKeys,
+      ChangeCounts counts) {
+    String[] keyNames = spec.primaryKey().toArray(new String[0]);
+    long incoming = counts.inserted() + counts.updated() + counts.revived() + counts.rejected();
+    Dataset<Row> wanted =
+        changedKeys.filter(col(ChangeDetector.OP).notEqual(ChangeDetector.DELETE));
+    // The signature is computed after the join: only for the fetched rows.
+    Dataset<Row> fetched =
+        typed
+            .join(incoming <= BROADCAST_KEYS ? broadcast(wanted) : wanted, keyNames, "inner")
+            .withColumn(ChangeDetector.SIG, detector.signature(typed));
+    Dataset<Row> deleted =
+        changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
+    Dataset<Row> changeSet =
+        fetched.unionByName(deleted, true).select(changeColumns(spec)).localCheckpoint(true);
+    long expected = counts.changed() + counts.rejected();
+    long actual = changeSet.count();
+    if (actual != expected) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": staging returned different rows on its second read ("
+              + actual
+              + " changed rows fetched, "
+              + expected
+              + " expected); nothing written. The body must return the same rows when read twice"
+              + " within one load.");
+    }
+    return changeSet;
+  }
+
+  private static long get(java.util.Map<String, Object> metrics, String name) {
+    Object value = metrics.get(name);
+    if (value == null) {
+      throw new IllegalStateException("observed metric " + name + " is missing: " + metrics);
+    }
+    return ((Number) value).longValue();
+  }
+
+  private static Column[] keyColumns(LoadSpec spec, String... more) {
+    List<Column> columns = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      columns.add(col(ManagedValues.quote(key)));
+    }
+    for (String name : more) {
+      columns.add(col(name));
+    }
+    return columns.toArray(new Column[0]);
   }
 
   private LoadOutcome replace(

@@ -42,6 +42,11 @@ public record LoadRequest(
 
   /** The idempotent-transaction application id of this Table's loads. */
   public String txnAppId() {
-    return "weaver:" + spec.tableName();
+    return txnAppId(spec.tableName());
+  }
+
+  /** The idempotent-transaction application id of the loads of the Table named {@code table}. */
+  public static String txnAppId(String table) {
+    return "weaver:" + table;
   }
 }

@@ -155,7 +155,15 @@ public final class LoadRunner {
     String id = t.tableId().toString();
     List<LoadResult> results = new ArrayList<>();
     LoadBookkeeping.State state = books.state(id);
-    Optional<LoadRecovery.Unrecorded> unrecorded = LoadRecovery.find(spark, path, state.sequence());
+    // Every Weaver commit carries its load sequence as the idempotent txn version, so a commit the
+    // history does not know exists only when the log's last txn version is beyond the recorded
+    // sequence (a 1-3 ms log read); only then search the Delta history for its receipt.
+    long lastTxn =
+        DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name));
+    Optional<LoadRecovery.Unrecorded> unrecorded =
+        lastTxn > state.sequence()
+            ? LoadRecovery.find(spark, path, state.sequence())
+            : Optional.empty();
     if (unrecorded.isPresent()) {
       LoadRecovery.Unrecorded u = unrecorded.get();
       LoadResult recovered = recoveredResult(name, u, started);

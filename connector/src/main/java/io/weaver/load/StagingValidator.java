@@ -12,10 +12,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructField;
 
@@ -39,6 +41,77 @@ final class StagingValidator {
   record Validated(Dataset<Row> rows, long rowCount, Optional<Dataset<Row>> deleteKeys) {}
 
   Validated validate(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
+    checkShape(staging, deleteKeys);
+    Dataset<Row> typed = staging.select(typedColumns(staging));
+    long rows = checkValues(staging);
+    Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
+    return new Validated(typed, rows, keys);
+  }
+
+  /**
+   * Staging prepared for a keyed load whose value checks run inside the diff pass: {@code observed}
+   * is the typed staging carrying {@code observation} (row count, failing casts, nulls), {@code
+   * typed} the same rows without it (for a second read). Duplicate keys are counted by the diff.
+   */
+  record Prepared(
+      Dataset<Row> raw,
+      Dataset<Row> typed,
+      Dataset<Row> observed,
+      Observation observation,
+      Optional<Dataset<Row>> deleteKeys) {}
+
+  /** Column and delete-key checks now; value checks deferred to {@link #report}. */
+  Prepared prepare(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
+    checkShape(staging, deleteKeys);
+    Dataset<Row> typed = staging.select(typedColumns(staging));
+    Observation observation =
+        new Observation(
+            "weaver_staging_" + java.util.UUID.randomUUID().toString().replace("-", ""));
+    List<Column> aggregates = new ArrayList<>();
+    List<Check> checks = checks(staging, aggregates);
+    Column[] named = new Column[aggregates.size()];
+    for (int i = 0; i < named.length; i++) {
+      named[i] = aggregates.get(i).as("v" + i);
+    }
+    Dataset<Row> observed =
+        staging
+            .observe(observation, named[0], Arrays.copyOfRange(named, 1, named.length))
+            .select(typedColumns(staging));
+    Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
+    return new Prepared(staging, typed, observed, observation, keys);
+  }
+
+  /**
+   * Throws the validation failure (with samples) when the observed counts of {@link #prepare} or
+   * the diff's duplicate-key count show bad input; returns the staging row count otherwise.
+   */
+  long report(Prepared prepared, Map<String, Object> metrics, long duplicates) {
+    List<Column> aggregates = new ArrayList<>();
+    List<Check> checks = checks(prepared.raw(), aggregates);
+    long[] counts = new long[aggregates.size()];
+    if (metrics.containsKey("v0")) {
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = ((Number) metrics.get("v" + i)).longValue();
+      }
+    } else {
+      // The optimizer drops the observation when staging is provably empty (an empty local
+      // relation); then count directly, which costs nothing for such a staging.
+      Row row =
+          prepared
+              .raw()
+              .agg(
+                  aggregates.get(0),
+                  aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
+              .head();
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = row.getLong(i);
+      }
+    }
+    problems(prepared.raw(), checks, counts, duplicates);
+    return counts[0];
+  }
+
+  private void checkShape(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
     if (deleteKeys.isPresent() && !spec.incremental()) {
       throw new LoadFailure(
           spec.tableName()
@@ -46,10 +119,6 @@ final class StagingValidator {
               + " `Incremental: true` or return only the staging rows.");
     }
     checkColumns("staging", staging.columns(), businessNames());
-    Dataset<Row> typed = staging.select(typedColumns(staging));
-    long rows = checkValues(staging);
-    Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
-    return new Validated(typed, rows, keys);
   }
 
   private List<String> businessNames() {
@@ -101,6 +170,28 @@ final class StagingValidator {
   /** The one aggregate pass; returns the staging row count. */
   private long checkValues(Dataset<Row> staging) {
     List<Column> aggregates = new ArrayList<>();
+    List<Check> checks = checks(staging, aggregates);
+    if (spec.keyed()) {
+      aggregates.add(count_distinct(struct(keyColumns(staging))));
+    }
+    Row row =
+        staging
+            .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
+            .head();
+    long[] counts = new long[checks.size() + 1];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = row.getLong(i);
+    }
+    long duplicates = spec.keyed() ? counts[0] - row.getLong(checks.size() + 1) : 0;
+    problems(staging, checks, counts, duplicates);
+    return counts[0];
+  }
+
+  /**
+   * The value checks: fills {@code aggregates} with the row count followed by one count per check
+   * (failing casts, then nulls in not-null columns) and returns the checks in the same order.
+   */
+  private List<Check> checks(Dataset<Row> staging, List<Column> aggregates) {
     List<Check> checks = new ArrayList<>();
     aggregates.add(count(lit(1)));
     for (StructField field : spec.businessSchema().fields()) {
@@ -121,17 +212,14 @@ final class StagingValidator {
       String role = spec.primaryKey().contains(name) ? "primary-key" : "Not null";
       checks.add(new Check(isNull, name, "null(s) in " + role + " column"));
     }
-    if (spec.keyed()) {
-      aggregates.add(count_distinct(struct(keyColumns(staging))));
-    }
-    Row counts =
-        staging
-            .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
-            .head();
-    long rows = counts.getLong(0);
+    return checks;
+  }
+
+  /** {@code counts}: the row count, then one count per check. Throws when any is not zero. */
+  private void problems(Dataset<Row> staging, List<Check> checks, long[] counts, long duplicates) {
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < checks.size(); i++) {
-      long n = counts.getLong(i + 1);
+      long n = counts[i + 1];
       if (n > 0) {
         Check check = checks.get(i);
         problems.add(
@@ -145,19 +233,16 @@ final class StagingValidator {
                 + sample(staging.filter(check.condition()), check.column()));
       }
     }
-    if (spec.keyed()) {
-      long duplicates = rows - counts.getLong(checks.size() + 1);
-      if (duplicates > 0) {
-        Dataset<Row> repeated =
-            staging.groupBy(keyColumns(staging)).count().filter(col("count").gt(1));
-        problems.add(
-            "primary key "
-                + quoted(spec.primaryKey())
-                + ": "
-                + duplicates
-                + " duplicate row(s); sample keys "
-                + sample(repeated, null));
-      }
+    if (spec.keyed() && duplicates > 0) {
+      Dataset<Row> repeated =
+          staging.groupBy(keyColumns(staging)).count().filter(col("count").gt(1));
+      problems.add(
+          "primary key "
+              + quoted(spec.primaryKey())
+              + ": "
+              + duplicates
+              + " duplicate row(s); sample keys "
+              + sample(repeated, null));
     }
     if (!problems.isEmpty()) {
       throw new LoadFailure(
@@ -166,7 +251,6 @@ final class StagingValidator {
               + String.join("; ", problems)
               + ". Fix the body's result and load again.");
     }
-    return rows;
   }
 
   private Dataset<Row> validateDeleteKeys(Dataset<Row> deleteKeys, Dataset<Row> typed) {

@@ -16,24 +16,15 @@ import java.math.RoundingMode;
  * NaN}; infinities are {@code Infinity} and {@code -Infinity}. A {@code float} is judged as a
  * {@code float} (0.1f is {@code 0.1}, not the digits of its widened double).
  *
- * <p>The JDK's {@code Double.toString} is not used for the digits because before JDK 19 it is not
- * always shortest; it only bounds the search, so the result is the same on every JDK.
+ * <p>The JDK's {@code Double.toString} is not used because before JDK 19 it is not always shortest
+ * (and from JDK 19 it prefers two digits over one). The digits come from {@link ShortestDigits}
+ * (integer arithmetic); the exact {@link BigDecimal} search ({@link #searched(double)}) remains for
+ * the few tiniest subnormals and as the tests' reference.
  */
 final class FloatingText {
 
   private static final double TWO_53 = 9007199254740992.0;
   private static final float TWO_24 = 16777216.0f;
-
-  /**
-   * Distinct decimals of at most this many significant digits never parse to the same double
-   * (DBL_DIG; normal numbers only — subnormals carry fewer digits), so a JDK text this short is the
-   * only one of its length and nothing shorter can round-trip: it is the answer, and the search is
-   * skipped.
-   */
-  private static final int DOUBLE_UNIQUE_DIGITS = 15;
-
-  /** FLT_DIG, the same argument for floats. */
-  private static final int FLOAT_UNIQUE_DIGITS = 6;
 
   private FloatingText() {}
 
@@ -53,12 +44,19 @@ final class FloatingText {
       // Below 2^53 an integral double is its own shortest representation.
       return sign + (long) abs + ".0";
     }
-    String jdk = Double.toString(abs);
-    int bound = significantDigits(jdk);
-    if (bound <= DOUBLE_UNIQUE_DIGITS && abs >= Double.MIN_NORMAL) {
-      return sign + plain(new BigDecimal(jdk));
+    long bits = Double.doubleToRawLongBits(abs);
+    int biased = (int) (bits >>> 52);
+    long fraction = bits & (ShortestDigits.DOUBLE_C_MIN - 1);
+    long c = biased == 0 ? fraction : fraction | ShortestDigits.DOUBLE_C_MIN;
+    if (c < ShortestDigits.TINY) {
+      return sign + searched(abs);
     }
-    return sign + searched(abs);
+    int q = biased == 0 ? ShortestDigits.DOUBLE_Q_MIN : biased - 1075;
+    int[] exponent = new int[1];
+    long digits =
+        ShortestDigits.digits(
+            c, q, ShortestDigits.DOUBLE_C_MIN, ShortestDigits.DOUBLE_Q_MIN, exponent);
+    return plain(d < 0, digits, exponent[0]);
   }
 
   /** The search alone, without the short-text fast path; package-private for tests. */
@@ -83,11 +81,19 @@ final class FloatingText {
     if (abs < TWO_24 && abs == (float) Math.rint(abs)) {
       return sign + (long) abs + ".0";
     }
-    String jdk = Float.toString(abs);
-    if (significantDigits(jdk) <= FLOAT_UNIQUE_DIGITS && abs >= Float.MIN_NORMAL) {
-      return sign + plain(new BigDecimal(jdk));
+    int bits = Float.floatToRawIntBits(abs);
+    int biased = bits >>> 23;
+    long fraction = bits & (ShortestDigits.FLOAT_C_MIN - 1);
+    long c = biased == 0 ? fraction : fraction | ShortestDigits.FLOAT_C_MIN;
+    if (c < ShortestDigits.TINY) {
+      return sign + searched(abs);
     }
-    return sign + searched(abs);
+    int q = biased == 0 ? ShortestDigits.FLOAT_Q_MIN : biased - 150;
+    int[] exponent = new int[1];
+    long digits =
+        ShortestDigits.digits(
+            c, q, ShortestDigits.FLOAT_C_MIN, ShortestDigits.FLOAT_Q_MIN, exponent);
+    return plain(f < 0, digits, exponent[0]);
   }
 
   /** The search alone, without the short-text fast path; package-private for tests. */
@@ -132,6 +138,36 @@ final class FloatingText {
       return exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
     }
     return belowOk ? below : aboveOk ? above : null;
+  }
+
+  /** {@code ±digits·10^exponent} in plain notation, as {@link #plain(BigDecimal)} writes it. */
+  static String plain(boolean negative, long digits, int exponent) {
+    while (digits % 10 == 0) {
+      digits /= 10;
+      exponent++;
+    }
+    String text = Long.toString(digits);
+    int length = text.length();
+    StringBuilder out = new StringBuilder(length + Math.abs(exponent) + 4);
+    if (negative) {
+      out.append('-');
+    }
+    if (exponent >= 0) {
+      out.append(text);
+      for (int i = 0; i < exponent; i++) {
+        out.append('0');
+      }
+      return out.append(".0").toString();
+    }
+    int point = length + exponent; // digits before the point
+    if (point > 0) {
+      return out.append(text, 0, point).append('.').append(text, point, length).toString();
+    }
+    out.append("0.");
+    for (int i = point; i < 0; i++) {
+      out.append('0');
+    }
+    return out.append(text).toString();
   }
 
   private static String plain(BigDecimal positive) {
