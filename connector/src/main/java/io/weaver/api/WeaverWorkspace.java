@@ -87,6 +87,21 @@ public final class WeaverWorkspace {
   }
 
   /**
+   * Loads one Table from the given staging under a caller-chosen load id. Retrying a load id that
+   * is already in the Table's history writes nothing and reports that it was already applied.
+   */
+  public List<LoadResult> loadWith(
+      String identity, boolean waiveGates, StagingProvider staging, String loadId) {
+    WorkspaceModel model = model();
+    Scope scope = Scope.table(identity);
+    requireMatch(model, scope);
+    TableDeclaration table =
+        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    return runner(model)
+        .loadOne(table, waiveGates, Optional.of(staging), Optional.ofNullable(loadId));
+  }
+
+  /**
    * Runs the tests in scope (spec §12) against the live rows of built tables: the generated tests
    * of each Table in scope, then the authored tests of the items in scope (none when the scope is
    * one Table). Executes no Table body; a Table not built reports its tests as failed.

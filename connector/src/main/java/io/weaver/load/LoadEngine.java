@@ -43,6 +43,8 @@ public final class LoadEngine {
     LoadSpec spec = request.spec();
     try {
       return new LoadEngine().run(spark, request);
+    } catch (LoadFaults.InjectedFault stop) {
+      throw stop;
     } catch (LoadFailure failure) {
       return failed(spark, spec, failure.getMessage());
     } catch (RuntimeException e) {
@@ -138,6 +140,7 @@ public final class LoadEngine {
       java.util.Map<String, Object> observed = observed(observation);
       validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
       ChangeCounts counts = ChangeCounts.from(observed);
+      LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
       Optional<String> refusal = new StabilityGates(spec).refusal(counts);
       if (refusal.isPresent() && !request.waiveGates()) {
@@ -173,7 +176,10 @@ public final class LoadEngine {
             warnings,
             rejections.orElse(null));
       }
-      Dataset<Row> source = changeSet.filter(col(UniqueKeyRejector.REASON).isNull());
+      Dataset<Row> source =
+          LoadFaults.inTasks(
+              LoadFaults.Phase.DURING_WRITE,
+              changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
       KeyedMerge.Result result =
           new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request);
       if (!result.applied()) {
@@ -254,7 +260,8 @@ public final class LoadEngine {
       SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
     LoadSpec spec = request.spec();
     long liveBefore = liveRows(spark, spec, version);
-    new UnkeyedReplace(spec).run(input.rows(), request);
+    new UnkeyedReplace(spec)
+        .run(LoadFaults.inTasks(LoadFaults.Phase.DURING_WRITE, input.rows()), request);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return alreadyApplied(spark, spec, request, after, List.of());

@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
@@ -109,9 +110,27 @@ public final class LoadRunner {
    */
   public List<LoadResult> loadOne(
       TableDeclaration t, boolean waiveGates, Optional<StagingProvider> staging) {
+    return loadOne(t, waiveGates, staging, Optional.empty());
+  }
+
+  /**
+   * Loads one Table under a caller-chosen load id: a retry of a load whose outcome the caller does
+   * not know. When that load id is already in the Table's history (or committed without history,
+   * which is recovered first) the retry writes nothing and reports so; otherwise it is a new load
+   * that carries the id.
+   *
+   * @throws IllegalArgumentException when {@code loadId} is not 1–100 characters of letters,
+   *     digits, {@code . _ : -}
+   */
+  public List<LoadResult> loadOne(
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<String> requestedLoadId) {
+    requestedLoadId.ifPresent(LoadRunner::requireValidLoadId);
     Instant started = Instant.now();
     Instant loadTs = started.truncatedTo(ChronoUnit.MICROS);
-    String loadId = newLoadId(started);
+    String loadId = requestedLoadId.orElseGet(() -> newLoadId(started));
     String name = t.qualifiedName();
     String path = layout.tablePath(t.item(), t.tableId());
     if (t.target() == Target.WAREHOUSE) {
@@ -166,8 +185,13 @@ public final class LoadRunner {
             : Optional.empty();
     if (unrecorded.isPresent()) {
       LoadRecovery.Unrecorded u = unrecorded.get();
-      LoadResult recovered = recoveredResult(name, u, started);
-      books.history(id, recovered, Instant.now());
+      // History may already hold the load (the stop came after history, before state): then
+      // only the state is repaired, so the load id stays unique in history.
+      if (historyOf(catalogue, id, u.receipt().loadId()).isEmpty()) {
+        LoadResult recovered = recoveredResult(name, u, started);
+        books.history(id, recovered, Instant.now());
+        results.add(recovered);
+      }
       state =
           new LoadBookkeeping.State(
               u.receipt().loadId(),
@@ -176,11 +200,18 @@ public final class LoadRunner {
               u.receipt().bookmark().or(state::bookmark),
               u.receipt().sequence());
       books.state(id, state);
-      results.add(recovered);
+    }
+    if (requestedLoadId.isPresent()) {
+      List<Row> earlier = historyOf(catalogue, id, loadId);
+      if (!earlier.isEmpty()) {
+        results.add(retried(name, loadId, earlier.get(0), started, loadTs));
+        return results;
+      }
     }
     long sequence = state.sequence() + 1;
     LoadResult result;
     StagingProvider.Staging staged = null;
+    LoadOutcome committed = null;
     try {
       StagingProvider provider = staging.orElse(providers.get(t.source().form()));
       if (provider == null) {
@@ -217,6 +248,7 @@ public final class LoadRunner {
               receipt.toJson());
       LoadOutcome outcome = LoadEngine.apply(spark, request);
       if (outcome.committed()) {
+        committed = outcome;
         LoadFaults.reach(LoadFaults.Phase.AFTER_COMMIT);
       }
       long changes =
@@ -233,6 +265,7 @@ public final class LoadRunner {
       result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
       if (outcome.status().equals(LoadOutcome.SUCCEEDED)
           || outcome.status().equals(LoadOutcome.NO_WORK)) {
+        LoadFaults.fail(LoadFaults.Phase.DURING_HISTORY);
         books.history(id, result, Instant.now());
         LoadFaults.reach(LoadFaults.Phase.AFTER_HISTORY);
         books.state(
@@ -249,6 +282,12 @@ public final class LoadRunner {
     } catch (LoadFaults.InjectedFault e) {
       throw e;
     } catch (Exception e) {
+      if (committed != null) {
+        // The data is in: a "failed" row would lie. Report the load with a warning; the next load
+        // finds its receipt and records it as recovered (or repairs the state only).
+        results.add(bookkeepingFailed(loadId, name, committed, e, waiveGates, started, loadTs));
+        return results;
+      }
       result =
           LoadResult.without(
               loadId,
@@ -338,6 +377,100 @@ public final class LoadRunner {
             || message.contains("ConcurrentTransaction")
             || message.contains("ConcurrentAppend")
             || message.contains("ConcurrentDelete"));
+  }
+
+  private static List<Row> historyOf(Catalogue catalogue, String tableId, String loadId) {
+    return catalogue
+        .readFor(CatalogueTable.LOAD_HISTORY, "table_id", tableId)
+        .where(functions.col("load_id").equalTo(loadId))
+        .select("status", "delta_version")
+        .collectAsList();
+  }
+
+  /** The report of a retried load id that is already in history: nothing is done again. */
+  private static LoadResult retried(
+      String name, String loadId, Row earlier, Instant started, Instant loadTs) {
+    String status = earlier.getString(0);
+    long version = earlier.isNullAt(1) ? -1 : earlier.getLong(1);
+    if (status.equals(LoadOutcome.SUCCEEDED)
+        || status.equals(LoadResult.RECOVERED)
+        || status.equals(LoadOutcome.NO_WORK)) {
+      return LoadResult.without(
+          loadId,
+          name,
+          status.equals(LoadOutcome.NO_WORK) ? LoadOutcome.NO_WORK : LoadOutcome.SUCCEEDED,
+          version,
+          name
+              + ": load "
+              + loadId
+              + " was already applied (history: "
+              + status
+              + ", Delta version "
+              + version
+              + "); this retry wrote nothing",
+          started,
+          loadTs);
+    }
+    return LoadResult.without(
+        loadId,
+        name,
+        LoadOutcome.FAILED,
+        version,
+        name
+            + ": load id "
+            + loadId
+            + " was already used by a load that ended "
+            + status
+            + " (nothing was applied then or now); a load id names one attempt, so run the load"
+            + " again with a new load id or none",
+        started,
+        loadTs);
+  }
+
+  private static LoadResult bookkeepingFailed(
+      String loadId,
+      String name,
+      LoadOutcome committed,
+      Exception e,
+      boolean waiveGates,
+      Instant started,
+      Instant loadTs) {
+    List<String> warnings = new ArrayList<>(committed.warnings());
+    warnings.add(
+        name
+            + ": load "
+            + loadId
+            + " committed Delta version "
+            + committed.deltaVersion()
+            + " but its history or state could not be written ("
+            + firstLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+            + "); the next load records it as recovered, nothing is applied twice");
+    LoadOutcome o =
+        new LoadOutcome(
+            committed.status(),
+            committed.rowsInserted(),
+            committed.rowsUpdated(),
+            committed.rowsDeleted(),
+            committed.rowsRevived(),
+            committed.rowsUnchanged(),
+            committed.rowsRejected(),
+            committed.targetLiveRowsBefore(),
+            committed.targetLiveRowsAfter(),
+            committed.deltaVersion(),
+            true,
+            committed.message(),
+            warnings,
+            Optional.empty());
+    return LoadResult.of(loadId, name, o, waiveGates, started, loadTs);
+  }
+
+  private static void requireValidLoadId(String loadId) {
+    if (loadId == null || !loadId.matches("[A-Za-z0-9._:-]{1,100}")) {
+      throw new IllegalArgumentException(
+          "load id '"
+              + loadId
+              + "' is not valid: use 1 to 100 letters, digits, '.', '_', ':' or '-'");
+    }
   }
 
   private static LoadResult recoveredResult(String name, LoadRecovery.Unrecorded u, Instant now) {

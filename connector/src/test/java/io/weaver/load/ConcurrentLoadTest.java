@@ -1,0 +1,259 @@
+package io.weaver.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.testing.SharedSpark;
+import io.weaver.workspace.TableId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Loads racing other writers (docs/reliability.md, "Concurrency"): {@code OPTIMIZE} of the target,
+ * and appends to the source the body reads. Whatever the interleaving, the data and history are
+ * consistent, a failure says what happened and what to do, and a retry converges. (Two loads of one
+ * table at once: {@link LoadRunnerTest#twoConcurrentLoadsNeverCorruptDataOrHistory}.)
+ */
+class ConcurrentLoadTest {
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+  private static final String KEYED =
+      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
+          + "Update percentage threshold: 100\n";
+  @TempDir Path dir;
+  private SparkSession spark;
+  private String item;
+  private Path workspace;
+  private WeaverWorkspace weaver;
+  private ExecutorService pool;
+
+  @BeforeEach
+  void setUp() {
+    spark = SharedSpark.get();
+    item = "Race" + ITEMS.incrementAndGet();
+    workspace = dir.resolve("ws");
+    EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
+    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    pool = Executors.newFixedThreadPool(2);
+  }
+
+  @AfterEach
+  void tearDown() throws InterruptedException {
+    pool.shutdownNow();
+    pool.awaitTermination(60, TimeUnit.SECONDS);
+  }
+
+  private void table(String body) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file, "/*\nTable ID: A.Site\nDescription: Test table.\n" + KEYED + "*/\n" + body);
+    weaver.build(Scope.all(), false);
+  }
+
+  private String path() {
+    return LakehouseLayout.at(dir.resolve("lake").toString())
+        .tablePath(item, TableId.parse("A.Site").orElseThrow());
+  }
+
+  private List<LoadResult> load(StagingProvider staging) {
+    return weaver.loadWith(item + ".A.Site", false, staging);
+  }
+
+  private StagingProvider sql(String query) {
+    return (t, c) ->
+        new StagingProvider.Staging(spark.sql(query), Optional.empty(), Optional.empty());
+  }
+
+  private Set<Integer> liveIds() {
+    Set<Integer> ids = new HashSet<>();
+    spark
+        .read()
+        .format("delta")
+        .load(path())
+        .where("row_delete_datetime = timestamp'9999-12-31 00:00:00'")
+        .select("id")
+        .collectAsList()
+        .forEach(r -> ids.add(r.getInt(0)));
+    return ids;
+  }
+
+  private List<Row> history() {
+    String p =
+        LakehouseLayout.at(dir.resolve("lake").toString())
+            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
+    return spark.read().format("delta").load(p).collectAsList();
+  }
+
+  private static void assertClearIfFailed(LoadResult r) {
+    if (r.status().equals("failed")) {
+      assertTrue(
+          r.message().contains("run the load again") || r.message().contains("another"),
+          "a lost race says what to do: " + r.message());
+    } else {
+      assertEquals("succeeded", r.status(), r.message());
+    }
+  }
+
+  @Test
+  void loadWhileOptimizeRunsIsCorrectOrRetriable() throws Exception {
+    table("select cast(id as int) as id, 'a' as name from range(1, 41) as t(id);\n");
+    // Several small files, so OPTIMIZE has work to do while the load runs.
+    for (int round = 0; round < 3; round++) {
+      int r = round;
+      LoadResult result =
+          load(sql(
+                  "select cast(id as int) as id, 'r"
+                      + r
+                      + "' || cast(id % (2 + "
+                      + r
+                      + ") as string) as name"
+                      + " from range(1, 41) as t(id)"))
+              .get(0);
+      assertEquals("succeeded", result.status(), result.message());
+    }
+    String target =
+        "select cast(id as int) as id, 'final' as name from range(1, 41) as t(id) where id <> 7";
+    CountDownLatch go = new CountDownLatch(1);
+    Future<List<LoadResult>> loading =
+        pool.submit(
+            () -> {
+              go.await();
+              return load(sql(target));
+            });
+    Future<?> optimizing =
+        pool.submit(
+            () -> {
+              go.await();
+              try {
+                spark.sql("OPTIMIZE delta.`" + path() + "`").collectAsList();
+              } catch (RuntimeException e) {
+                // OPTIMIZE may lose the race instead; the load's side is what matters here.
+              }
+              return null;
+            });
+    go.countDown();
+    LoadResult raced = loading.get(300, TimeUnit.SECONDS).get(0);
+    optimizing.get(300, TimeUnit.SECONDS);
+    assertClearIfFailed(raced);
+    LoadResult retry = load(sql(target)).get(0);
+    assertEquals("succeeded", retry.status(), retry.message());
+    if (raced.status().equals("succeeded")) {
+      assertEquals(0, retry.rowsUpdated() + retry.rowsDeleted() + retry.rowsInserted());
+    } else {
+      assertEquals(39, retry.rowsUpdated());
+      assertEquals(1, retry.rowsDeleted());
+    }
+    Set<Integer> expected = new HashSet<>();
+    for (int i = 1; i <= 40; i++) {
+      if (i != 7) {
+        expected.add(i);
+      }
+    }
+    assertEquals(expected, liveIds());
+    assertEquals(
+        39L,
+        spark
+            .read()
+            .format("delta")
+            .load(path())
+            .where("name = 'final' and row_delete_datetime = timestamp'9999-12-31 00:00:00'")
+            .count());
+    assertEquals(40L, spark.read().format("delta").load(path()).count(), "no duplicated keys");
+  }
+
+  @Test
+  void loadWhileTheSourceIsAppendedSeesOneSnapshot() throws Exception {
+    String source = dir.resolve("source").toString();
+    spark
+        .sql("select cast(id as int) as id, 'a' as name from range(1, 21) as t(id)")
+        .write()
+        .format("delta")
+        .save(source);
+    table("select 1 as id, 'a' as name;\n");
+    StagingProvider fromSource =
+        (t, c) ->
+            new StagingProvider.Staging(
+                spark.read().format("delta").load(source), Optional.empty(), Optional.empty());
+    AtomicBoolean stop = new AtomicBoolean();
+    CountDownLatch started = new CountDownLatch(1);
+    Future<Integer> appender =
+        pool.submit(
+            () -> {
+              int batches = 0;
+              started.countDown();
+              while (!stop.get() && batches < 40) {
+                int from = 1000 + 10 * batches;
+                spark
+                    .sql(
+                        "select cast(id as int) as id, 'b' as name from range("
+                            + from
+                            + ", "
+                            + (from + 10)
+                            + ") as t(id)")
+                    .write()
+                    .format("delta")
+                    .mode("append")
+                    .save(source);
+                batches++;
+              }
+              return batches;
+            });
+    started.await();
+    List<LoadResult> results = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      results.addAll(load(fromSource));
+    }
+    stop.set(true);
+    appender.get(300, TimeUnit.SECONDS);
+    results.forEach(ConcurrentLoadTest::assertClearIfFailed);
+    // Each load's counts describe exactly what it wrote: inserted rows are live rows.
+    long inserted = results.stream().mapToLong(LoadResult::rowsInserted).sum();
+    assertEquals(
+        1
+            + inserted
+            - results.stream().mapToLong(LoadResult::rowsDeleted).sum()
+            + results.stream().mapToLong(LoadResult::rowsRevived).sum(),
+        liveIds().size());
+    // After the appender stops, one more load converges to the source exactly.
+    LoadResult last = load(fromSource).get(0);
+    assertEquals("succeeded", last.status(), last.message());
+    Set<Integer> sourceIds = new HashSet<>();
+    spark
+        .read()
+        .format("delta")
+        .load(source)
+        .select("id")
+        .collectAsList()
+        .forEach(r -> sourceIds.add(r.getInt(0)));
+    assertEquals(sourceIds, liveIds());
+    long keys = spark.read().format("delta").load(path()).select("id").distinct().count();
+    assertEquals(keys, spark.read().format("delta").load(path()).count(), "no duplicated keys");
+    long statuses =
+        history().stream().filter(r -> r.getString(r.fieldIndex("status")) != null).count();
+    assertEquals(results.size() + 1, statuses, "one history row per load");
+  }
+}

@@ -1,0 +1,270 @@
+package io.weaver.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.weaver.metadata.ManagedColumns;
+import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The load engine against an in-memory model (docs/reliability.md, "Differential test"): a seeded
+ * random sequence of snapshot loads (a non-incremental Table) and incremental batches with delete
+ * keys (an incremental Table) over a handful of keys that come, change, go and come back, with
+ * random nulls and empty strings in non-key columns and a column outside the comparison columns.
+ * After every load the whole (tiny) table is compared with the model: live rows and their values,
+ * insert/update/delete times, the result counts and whether the gates refused.
+ *
+ * <p>{@code -Dweaver.differential.steps=N} (default 200) and {@code -Dweaver.differential.seed=S}
+ * (default 20261130) choose the run; a failure names the seed and step to replay.
+ */
+class DifferentialLoadTest {
+  private static final int KEYS = 6;
+  private static final String[] NAMES = {null, "", "a", "b"};
+  private static final Integer[] WEIGHTS = {null, 0, 1};
+  private static final Instant T0 = Instant.parse("2025-01-01T00:00:00.000001Z");
+  private static final StructType SCHEMA =
+      new StructType()
+          .add("id", DataTypes.IntegerType, false)
+          .add("name", DataTypes.StringType)
+          .add("weight", DataTypes.IntegerType)
+          .add("note", DataTypes.StringType);
+  private static final StructType KEY_SCHEMA = new StructType().add("id", DataTypes.IntegerType);
+
+  @TempDir Path dir;
+
+  /** One modelled row: business values and the three managed times (delete null = live). */
+  private record Modelled(
+      String name,
+      Integer weight,
+      String note,
+      Instant inserted,
+      Instant updated,
+      Instant deleted) {
+    boolean live() {
+      return deleted == null;
+    }
+  }
+
+  /** A Table under test and its model. */
+  private final class Subject {
+    final TestTable table;
+    final Map<Integer, Modelled> model = new TreeMap<>();
+    long sequence;
+
+    Subject(String name, boolean incremental) {
+      table =
+          new TestTable(
+              new LoadSpec(
+                  name,
+                  dir.resolve(name).toString(),
+                  SCHEMA,
+                  List.of("id"),
+                  List.of(),
+                  List.of(),
+                  List.of("name", "weight"),
+                  Optional.empty(),
+                  incremental,
+                  60,
+                  70,
+                  3));
+    }
+  }
+
+  @Test
+  void randomLoadsMatchTheModel() {
+    int steps = Integer.getInteger("weaver.differential.steps", 200);
+    long seed = Long.getLong("weaver.differential.seed", 20261130L);
+    Random random = new Random(seed);
+    Subject snapshot = new Subject("Diff.Snapshot", false);
+    Subject incremental = new Subject("Diff.Incremental", true);
+    int refused = 0;
+    int waived = 0;
+    long started = System.nanoTime();
+    for (int step = 1; step <= steps; step++) {
+      Subject s = random.nextBoolean() ? snapshot : incremental;
+      Instant ts = T0.plusSeconds(step);
+      String where = "seed " + seed + ", step " + step + " (" + s.table.spec.tableName() + ")";
+      try {
+        switch (step(s, random, ts, where)) {
+          case 1 -> refused++;
+          case 2 -> waived++;
+          default -> {}
+        }
+      } catch (AssertionError e) {
+        throw new AssertionError(where + ": " + e.getMessage(), e);
+      }
+    }
+    System.out.printf(
+        "differential: seed %d, %d steps in %d s (refused %d, waived %d)%n",
+        seed, steps, (System.nanoTime() - started) / 1_000_000_000L, refused, waived);
+    // The run must have exercised the gates both ways, or it proves little about them.
+    if (steps >= 200 && (refused == 0 || waived == 0)) {
+      fail("seed " + seed + ": refused " + refused + ", waived " + waived + "; pick another seed");
+    }
+  }
+
+  /** One load: 0 applied, 1 refused, 2 applied with waived gates that would have refused. */
+  private int step(Subject s, Random random, Instant ts, String where) {
+    boolean incremental = s.table.spec.incremental();
+    List<Object[]> staged = new ArrayList<>();
+    List<Integer> deleteKeys = new ArrayList<>();
+    double presence = 0.2 + 0.7 * random.nextDouble();
+    for (int id = 1; id <= KEYS; id++) {
+      if (random.nextDouble() < presence) {
+        Modelled current = s.model.get(id);
+        boolean same = current != null && random.nextDouble() < 0.5;
+        String name = same ? current.name() : NAMES[random.nextInt(NAMES.length)];
+        Integer weight = same ? current.weight() : WEIGHTS[random.nextInt(WEIGHTS.length)];
+        String note = random.nextInt(3) == 0 ? null : "n" + random.nextInt(3);
+        staged.add(new Object[] {id, name, weight, note});
+      } else if (incremental && random.nextDouble() < 0.3) {
+        deleteKeys.add(id);
+      }
+    }
+    boolean waive = random.nextInt(4) == 0;
+
+    // The model's view of the load.
+    long liveBefore = s.model.values().stream().filter(Modelled::live).count();
+    long inserted = 0;
+    long updated = 0;
+    long revived = 0;
+    long deleted = 0;
+    long unchanged = 0;
+    Map<Integer, Modelled> next = new TreeMap<>(s.model);
+    List<Integer> stagedIds = new ArrayList<>();
+    for (Object[] r : staged) {
+      int id = (Integer) r[0];
+      stagedIds.add(id);
+      Modelled m = s.model.get(id);
+      String name = (String) r[1];
+      Integer weight = (Integer) r[2];
+      String note = (String) r[3];
+      if (m == null) {
+        inserted++;
+        next.put(id, new Modelled(name, weight, note, ts, ts, null));
+      } else if (!m.live()) {
+        revived++;
+        next.put(id, new Modelled(name, weight, note, m.inserted(), ts, null));
+      } else if (Objects.equals(m.name(), name) && Objects.equals(m.weight(), weight)) {
+        unchanged++;
+      } else {
+        updated++;
+        next.put(id, new Modelled(name, weight, note, m.inserted(), ts, null));
+      }
+    }
+    for (Map.Entry<Integer, Modelled> e : s.model.entrySet()) {
+      Modelled m = e.getValue();
+      boolean goes =
+          incremental ? deleteKeys.contains(e.getKey()) : !stagedIds.contains(e.getKey());
+      if (m.live() && goes) {
+        deleted++;
+        next.put(
+            e.getKey(),
+            new Modelled(m.name(), m.weight(), m.note(), m.inserted(), m.updated(), ts));
+      }
+    }
+    boolean gatesTrip =
+        liveBefore > 0
+            && liveBefore >= 3
+            && ((deleted > 0 && 100 * deleted >= 60 * liveBefore)
+                || (updated > 0 && 100 * updated >= 70 * liveBefore));
+
+    // The engine's.
+    long versionBefore = version(s);
+    s.sequence++;
+    Dataset<Row> staging =
+        s.table.spark.createDataFrame(staged.stream().map(RowFactory::create).toList(), SCHEMA);
+    Optional<Dataset<Row>> keys =
+        incremental && (!deleteKeys.isEmpty() || random.nextBoolean())
+            ? Optional.of(
+                s.table.spark.createDataFrame(
+                    deleteKeys.stream().map(k -> RowFactory.create(k)).toList(), KEY_SCHEMA))
+            : Optional.empty();
+    LoadOutcome o =
+        LoadEngine.apply(
+            s.table.spark,
+            new LoadRequest(
+                s.table.spec,
+                staging,
+                keys,
+                ts,
+                "diff-" + s.sequence,
+                s.sequence,
+                waive,
+                new CommitReceipt("diff-" + s.sequence, s.sequence, ts, Optional.empty())
+                    .toJson()));
+
+    if (gatesTrip && !waive) {
+      assertEquals(LoadOutcome.REFUSED, o.status(), o.message());
+      assertEquals(versionBefore, version(s), "a refused load writes nothing");
+      assertTable(s, where);
+      return 1;
+    }
+    assertEquals(LoadOutcome.SUCCEEDED, o.status(), o.message());
+    assertEquals(
+        List.of(inserted, updated, revived, deleted, unchanged, liveBefore),
+        List.of(
+            o.rowsInserted(),
+            o.rowsUpdated(),
+            o.rowsRevived(),
+            o.rowsDeleted(),
+            o.rowsUnchanged(),
+            o.targetLiveRowsBefore()),
+        "counts inserted, updated, revived, deleted, unchanged, live before");
+    long changes = inserted + updated + revived + deleted;
+    assertEquals(liveBefore + inserted + revived - deleted, o.targetLiveRowsAfter());
+    assertEquals(changes > 0, o.committed(), "a load commits exactly when something changes");
+    assertEquals(changes > 0 ? versionBefore + 1 : versionBefore, version(s));
+    s.model.clear();
+    s.model.putAll(next);
+    assertTable(s, where);
+    return gatesTrip ? 2 : 0;
+  }
+
+  /** The whole tiny table against the model. */
+  private void assertTable(Subject s, String where) {
+    Map<Integer, Row> actual = s.table.byId();
+    assertEquals(s.model.keySet(), actual.keySet(), "keys ever loaded");
+    for (Map.Entry<Integer, Modelled> e : s.model.entrySet()) {
+      Modelled m = e.getValue();
+      Row r = actual.get(e.getKey());
+      String what = "id " + e.getKey() + " ";
+      assertEquals(m.name(), r.getString(r.fieldIndex("name")), what + "name");
+      assertEquals(m.weight(), r.get(r.fieldIndex("weight")), what + "weight");
+      assertEquals(m.note(), r.getString(r.fieldIndex("note")), what + "note");
+      assertEquals(m.inserted(), time(r, ManagedColumns.INSERT_TIME), what + "insert time");
+      assertEquals(m.updated(), time(r, ManagedColumns.UPDATE_TIME), what + "update time");
+      assertEquals(
+          m.live() ? ManagedValues.LIVE_SENTINEL : m.deleted(),
+          time(r, ManagedColumns.DELETE_TIME),
+          what + "delete time");
+    }
+  }
+
+  /** The table's version from the Delta log (no Spark job, unlike DESCRIBE HISTORY). */
+  private static long version(Subject s) {
+    return DeltaLogProbe.latest(s.table.spark, s.table.spec.tableName(), s.table.spec.targetPath())
+        .version();
+  }
+
+  private static Instant time(Row row, String column) {
+    Object value = row.get(row.fieldIndex(column));
+    return value instanceof Timestamp t ? t.toInstant() : (Instant) value;
+  }
+}

@@ -1,0 +1,285 @@
+package io.weaver.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.testing.SharedSpark;
+import io.weaver.workspace.TableId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A load stopped or failed at each phase (docs/reliability.md, "Faults"), then run again: the table
+ * ends in the expected state, the change is applied exactly once (one Delta commit carries it),
+ * history tells what happened with each load id once, and the next load runs normally.
+ */
+class LoadFaultTest {
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+  private static final String KEYED =
+      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
+          + "Update percentage threshold: 100\n";
+  @TempDir Path dir;
+  private SparkSession spark;
+  private String item;
+  private Path workspace;
+  private WeaverWorkspace weaver;
+
+  @BeforeEach
+  void setUp() {
+    spark = SharedSpark.get();
+    item = "Fault" + ITEMS.incrementAndGet();
+    workspace = dir.resolve("ws");
+    EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
+    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+  }
+
+  @AfterEach
+  void tearDown() {
+    LoadFaults.disarm();
+  }
+
+  private void table(String header) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file,
+        "/*\nTable ID: A.Site\nDescription: Test table.\n"
+            + header
+            + "*/\nselect id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    List<LoadResult> first = weaver.load(Scope.all(), false);
+    assertEquals("succeeded", first.get(0).status(), first.toString());
+  }
+
+  /** The second load: 2 changes name, 3 arrives (1 stays). */
+  private List<LoadResult> second() {
+    return loadRows("select 1 as id, 'a' as name union all select 2, 'B' union all select 3, 'c'");
+  }
+
+  private List<LoadResult> loadRows(String sql) {
+    return weaver.loadWith(
+        item + ".A.Site",
+        false,
+        (t, c) -> new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty()));
+  }
+
+  private String path() {
+    return LakehouseLayout.at(dir.resolve("lake").toString())
+        .tablePath(item, TableId.parse("A.Site").orElseThrow());
+  }
+
+  private long version() {
+    return DeltaTable.forPath(spark, path()).history(1).first().getLong(0);
+  }
+
+  /** Live rows, id to name. */
+  private Map<Integer, String> live() {
+    Map<Integer, String> rows = new TreeMap<>();
+    spark
+        .read()
+        .format("delta")
+        .load(path())
+        .where("row_delete_datetime = timestamp'9999-12-31 00:00:00'")
+        .select("id", "name")
+        .collectAsList()
+        .forEach(r -> rows.put(r.getInt(0), r.getString(1)));
+    return rows;
+  }
+
+  private List<Row> history() {
+    String p =
+        LakehouseLayout.at(dir.resolve("lake").toString())
+            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
+    return spark.read().format("delta").load(p).orderBy("started_at", "load_id").collectAsList();
+  }
+
+  private List<String> statuses() {
+    return history().stream().map(r -> r.getString(r.fieldIndex("status"))).toList();
+  }
+
+  private long stateSequence() {
+    String p =
+        LakehouseLayout.at(dir.resolve("lake").toString())
+            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
+    Row state = spark.read().format("delta").load(p).first();
+    return state.getLong(state.fieldIndex("load_sequence"));
+  }
+
+  /** Delta commits that carry a Weaver receipt (each applied load commits exactly once). */
+  private long receiptCommits() {
+    return DeltaTable.forPath(spark, path())
+        .history()
+        .where(functions.col("userMetadata").contains("weaver_load"))
+        .count();
+  }
+
+  /** The checks every scenario ends with, then one more load that must run normally. */
+  private void assertConvergedAndUsable() {
+    assertEquals(Map.of(1, "a", 2, "B", 3, "c"), live());
+    assertEquals(2, receiptCommits(), "the second load's change is committed exactly once");
+    List<Row> history = history();
+    List<String> ids = history.stream().map(r -> r.getString(r.fieldIndex("load_id"))).toList();
+    assertEquals(ids.size(), new HashSet<>(ids).size(), "load ids are unique in history: " + ids);
+    Row insertTimeOf3 =
+        spark
+            .read()
+            .format("delta")
+            .load(path())
+            .where("id = 3")
+            .select("row_insert_datetime")
+            .first();
+    assertFalse(insertTimeOf3.isNullAt(0));
+    // No orphaned state: the next load changes 1 and is an ordinary load.
+    List<LoadResult> next =
+        loadRows("select 1 as id, 'A' as name union all select 2, 'B' union all select 3, 'c'");
+    assertEquals(1, next.size(), next.toString());
+    assertEquals("succeeded", next.get(0).status(), next.get(0).message());
+    assertEquals(1, next.get(0).rowsUpdated());
+    assertEquals(2, next.get(0).rowsUnchanged());
+    assertEquals(Map.of(1, "A", 2, "B", 3, "c"), live());
+    assertEquals(3, receiptCommits());
+    assertEquals(3, stateSequence());
+  }
+
+  @Test
+  void stopAfterTheDiffWritesNothingAndTheRerunAppliesOnce() throws IOException {
+    table(KEYED);
+    long before = version();
+    LoadFaults.arm(LoadFaults.Phase.AFTER_DIFF);
+    assertThrows(LoadFaults.InjectedFault.class, this::second);
+    assertEquals(before, version(), "nothing committed");
+    assertEquals(List.of("succeeded"), statuses(), "the stopped load left no history");
+    assertEquals(1, stateSequence());
+
+    List<LoadResult> rerun = second();
+    assertEquals(1, rerun.size(), rerun.toString());
+    assertEquals("succeeded", rerun.get(0).status());
+    assertEquals(1, rerun.get(0).rowsInserted());
+    assertEquals(1, rerun.get(0).rowsUpdated());
+    assertEquals(List.of("succeeded", "succeeded"), statuses());
+    assertConvergedAndUsable();
+  }
+
+  @Test
+  void taskFailureDuringTheMergeFailsCleanlyAndTheRerunAppliesOnce() throws IOException {
+    table(KEYED);
+    long before = version();
+    LoadFaults.arm(LoadFaults.Phase.DURING_WRITE);
+    List<LoadResult> failed = second();
+    assertFalse(LoadFaults.armed(), "the fault fired inside the write job");
+    assertEquals("failed", failed.get(0).status());
+    assertTrue(
+        failed.get(0).message().contains("injected failure at DURING_WRITE"),
+        failed.get(0).message());
+    assertTrue(failed.get(0).message().startsWith(item + ".A.Site"), failed.get(0).message());
+    assertEquals(before, version(), "a failed write commits nothing");
+    assertEquals(Map.of(1, "a", 2, "b"), live());
+    assertEquals(List.of("succeeded", "failed"), statuses());
+    assertEquals(1, stateSequence(), "a failed load does not advance the state");
+
+    List<LoadResult> rerun = second();
+    assertEquals("succeeded", rerun.get(0).status(), rerun.toString());
+    assertEquals(1, rerun.get(0).rowsInserted());
+    assertEquals(List.of("succeeded", "failed", "succeeded"), statuses());
+    assertConvergedAndUsable();
+  }
+
+  @Test
+  void stopAfterTheCommitIsRecoveredNotReapplied() throws IOException {
+    table(KEYED);
+    long before = version();
+    LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
+    assertThrows(LoadFaults.InjectedFault.class, this::second);
+    assertEquals(before + 1, version(), "the commit landed");
+    assertEquals(List.of("succeeded"), statuses());
+
+    List<LoadResult> rerun = second();
+    assertEquals(
+        List.of("recovered", "succeeded"), rerun.stream().map(LoadResult::status).toList());
+    assertEquals(1, rerun.get(0).rowsInserted(), "recovered from the commit's metrics");
+    assertEquals(1, rerun.get(0).rowsUpdated());
+    assertEquals(0, rerun.get(1).rowsInserted() + rerun.get(1).rowsUpdated());
+    assertEquals(3, rerun.get(1).rowsUnchanged());
+    assertEquals(List.of("succeeded", "recovered", "succeeded"), statuses());
+    assertConvergedAndUsable();
+  }
+
+  @Test
+  void failedHistoryWriteAfterTheCommitIsReportedNotRecordedAsFailed() throws IOException {
+    table(KEYED);
+    long before = version();
+    LoadFaults.arm(LoadFaults.Phase.DURING_HISTORY);
+    List<LoadResult> result = second();
+    assertEquals(1, result.size(), result.toString());
+    LoadResult r = result.get(0);
+    assertEquals("succeeded", r.status(), "the data is in: the load did not fail");
+    assertEquals(before + 1, r.deltaVersion());
+    assertTrue(
+        r.warnings().stream()
+            .anyMatch(w -> w.contains("could not be written") && w.contains("recovered")),
+        r.warnings().toString());
+    assertEquals(List.of("succeeded"), statuses(), "no 'failed' row for a committed load");
+
+    List<LoadResult> rerun = second();
+    assertEquals(
+        List.of("recovered", "succeeded"), rerun.stream().map(LoadResult::status).toList());
+    assertEquals(r.loadId(), rerun.get(0).loadId(), "the receipt names the committed load");
+    assertEquals(List.of("succeeded", "recovered", "succeeded"), statuses());
+    assertConvergedAndUsable();
+  }
+
+  @Test
+  void stopAfterHistoryRepairsTheStateWithoutASecondHistoryRow() throws IOException {
+    table(KEYED);
+    LoadFaults.arm(LoadFaults.Phase.AFTER_HISTORY);
+    assertThrows(LoadFaults.InjectedFault.class, this::second);
+    assertEquals(List.of("succeeded", "succeeded"), statuses());
+    assertEquals(1, stateSequence(), "the state was not written");
+
+    List<LoadResult> rerun = second();
+    assertEquals(List.of("succeeded"), rerun.stream().map(LoadResult::status).toList());
+    assertEquals(3, rerun.get(0).rowsUnchanged());
+    assertEquals(2, stateSequence(), "the state is repaired from the commit receipt");
+    assertEquals(List.of("succeeded", "succeeded", "succeeded"), statuses());
+    assertConvergedAndUsable();
+  }
+
+  @Test
+  void taskFailureDuringAnUnkeyedReplaceKeepsTheOldRows() throws IOException {
+    table("");
+    long before = version();
+    LoadFaults.arm(LoadFaults.Phase.DURING_WRITE);
+    List<LoadResult> failed = second();
+    assertEquals("failed", failed.get(0).status(), failed.toString());
+    assertEquals(before, version());
+    assertEquals(Map.of(1, "a", 2, "b"), live());
+    List<LoadResult> rerun = second();
+    assertEquals("succeeded", rerun.get(0).status(), rerun.toString());
+    assertEquals(3, rerun.get(0).rowsInserted());
+    assertEquals(2, rerun.get(0).rowsDeleted());
+    assertEquals(Map.of(1, "a", 2, "B", 3, "c"), live());
+    assertEquals(List.of("succeeded", "failed", "succeeded"), statuses());
+  }
+}
