@@ -39,8 +39,8 @@ import scala.Option;
  *   <li>RESTORE and CLONE, which copy whole tables.
  *   <li>Reads asking for every row: option {@value WeaverConf#INCLUDE_DELETED}{@code =true} (SQL:
  *       {@code WITH ('includeDeleted' = 'true')}), and change-feed reads.
- *   <li>Sessions of Weaver's engine ({@value WeaverConf#INTERNAL_WRITE}); the engine's reads in the
- *       caller's session pass {@value WeaverConf#INCLUDE_DELETED} themselves.
+ *   <li>Sessions of Weaver's engine ({@value WeaverConf#INTERNAL_WRITE}), and the engine's reads in
+ *       the caller's session, which it creates inside {@link EngineReads#allRows}.
  * </ul>
  *
  * <p>Option {@value WeaverConf#MIN_VERSION}{@code =n} fails the read when the version read is older
@@ -48,10 +48,11 @@ import scala.Option;
  * WeaverSourceTable}) are replaced here by the catalog's Delta table, keeping their output
  * attributes.
  *
- * <p>Idempotent: a filter is recognised by its exact shape (the delete-time column of the relation
- * right below it equal to the sentinel literal), so analysing a plan again — or analysing a plan
- * that holds an already analysed DataFrame — never stacks a second one. A relation deliberately
- * left unfiltered is tagged, so Delta's later V2-to-V1 rewrite of it does not look new.
+ * <p>Idempotent: every decided read gets a mark right above it — the live filter, or for an
+ * all-rows read the always-true {@code 'weaver.allRows' = 'weaver.allRows'} (the optimizer removes
+ * it) — recognised by its exact shape, so analysing a plan again, analysing a plan that holds an
+ * already analysed DataFrame, or Delta's later V2-to-V1 rewrite of the read below a mark never adds
+ * a second one.
  */
 public final class ShowLiveRows extends Rule<LogicalPlan> {
   /** The live sentinel 9999-12-31 00:00:00 UTC in microseconds since the epoch. */
@@ -135,7 +136,9 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
 
   /** Always true (the optimizer folds it away); tells later analysis the read was decided. */
   private static Expression allRowsMark() {
-    return new EqualTo(Literal.create(ALL_ROWS, DataTypes.StringType), Literal.create(ALL_ROWS, DataTypes.StringType));
+    return new EqualTo(
+        Literal.create(ALL_ROWS, DataTypes.StringType),
+        Literal.create(ALL_ROWS, DataTypes.StringType));
   }
 
   private static void checkMinVersion(LogicalPlan relation, DeltaRelations.DeltaRead read) {

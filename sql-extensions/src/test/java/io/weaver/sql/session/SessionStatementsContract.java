@@ -126,4 +126,51 @@ abstract class SessionStatementsContract {
       spark().sql("DROP TABLE IF EXISTS " + table);
     }
   }
+
+  /**
+   * Live rows, includeDeleted and a DataFrame load in this extension order: the engine's change
+   * detection must still see the soft-deleted row (a revival, not a duplicate insert).
+   */
+  @Test
+  void weaverTablesShowLiveRowsAndAppendsAreLoads() throws Exception {
+    Path file = workspace.resolve("Lakehouse/LiveRows/Tables/A.Site.sql");
+    java.nio.file.Files.createDirectories(file.getParent());
+    java.nio.file.Files.writeString(
+        file,
+        "/*\nTable ID: A.Site\nDescription: Test table.\nPrimary key: id\n"
+            + "Stability row threshold: 0\nDelete percentage threshold: 100\n*/\n"
+            + "select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name);\n");
+    spark().conf().set("spark.weaver.workspace", workspace.toString());
+    try {
+      String site = "LiveRows.A.Site";
+      spark().sql("BUILD WEAVER").collect();
+      assertEquals("succeeded", spark().sql("LOAD WEAVER TABLE " + site).first().getString(2));
+      spark()
+          .sql("select id, name from values (1, 'a'), (2, 'b') as t(id, name)")
+          .writeTo(site)
+          .append();
+      assertEquals(2L, spark().sql("SELECT count(*) FROM " + site).first().getLong(0));
+      assertEquals(
+          3L,
+          spark()
+              .sql("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')")
+              .first()
+              .getLong(0));
+      assertEquals(
+          3L,
+          spark().read().format("weaver").option("includeDeleted", "true").load(site).count());
+      spark()
+          .sql("select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name)")
+          .write()
+          .format("weaver")
+          .mode("append")
+          .save(site);
+      Row revived = spark().sql("SHOW WEAVER LOADS FOR " + site + " LIMIT 1").first();
+      assertEquals(1L, (long) revived.getAs("rows_revived"), revived.toString());
+      assertEquals(0L, (long) revived.getAs("rows_inserted"), revived.toString());
+      assertEquals(3L, spark().table(site).count());
+    } finally {
+      spark().conf().unset("spark.weaver.workspace");
+    }
+  }
 }

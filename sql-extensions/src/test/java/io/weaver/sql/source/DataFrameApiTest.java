@@ -153,7 +153,11 @@ class DataFrameApiTest {
         3L, spark.read().format("weaver").option("includeDeleted", "true").load(site).count());
     assertEquals(
         3L,
-        spark.read().option("includeDeleted", "true").table("delta.`" + path("A.Site") + "`").count());
+        spark
+            .read()
+            .option("includeDeleted", "true")
+            .table("delta.`" + path("A.Site") + "`")
+            .count());
     assertEquals(
         1L,
         spark
