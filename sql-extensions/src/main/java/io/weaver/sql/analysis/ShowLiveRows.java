@@ -39,6 +39,8 @@ import scala.Option;
  *   <li>RESTORE and CLONE, which copy whole tables.
  *   <li>Reads asking for every row: option {@value WeaverConf#INCLUDE_DELETED}{@code =true} (SQL:
  *       {@code WITH ('includeDeleted' = 'true')}), and change-feed reads.
+ *   <li>The DataFrame of Delta's {@code DeltaTable} API ({@code DeltaTable.forName/forPath}), which
+ *       is Delta's physical view of the table and the target of its DML builders.
  *   <li>Sessions of Weaver's engine ({@value WeaverConf#INTERNAL_WRITE}), and the engine's reads in
  *       the caller's session, which it creates inside {@link EngineReads#allRows}.
  * </ul>
@@ -124,6 +126,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     }
     boolean all =
         engine
+            || DeltaRelations.deltaTableApiActive()
             || read.option(WeaverConf.INCLUDE_DELETED).map("true"::equalsIgnoreCase).orElse(false)
             || read.option("readChangeFeed").map("true"::equalsIgnoreCase).orElse(false)
             || read.option("readChangeData").map("true"::equalsIgnoreCase).orElse(false);

@@ -10,6 +10,7 @@ import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
@@ -169,6 +170,17 @@ abstract class SessionStatementsContract {
       assertEquals(1L, (long) revived.getAs("rows_revived"), revived.toString());
       assertEquals(0L, (long) revived.getAs("rows_inserted"), revived.toString());
       assertEquals(3L, spark().table(site).count());
+
+      // Delta's DeltaTable API builds DML over its own DataFrame: still a plain Delta target.
+      io.delta.tables.DeltaTable.forName(spark(), site)
+          .as("t")
+          .merge(
+              spark().sql("select 1 as id, 'a1' as name").as("s"), functions.expr("t.id = s.id"))
+          .whenMatched()
+          .updateExpr(java.util.Map.of("name", "s.name"))
+          .execute();
+      assertEquals(
+          1L, spark().sql("SELECT count(*) FROM " + site + " WHERE name = 'a1'").first().getLong(0));
     } finally {
       spark().conf().unset("spark.weaver.workspace");
     }
