@@ -151,15 +151,18 @@ abstract class SessionStatementsContract {
           .writeTo(site)
           .append();
       assertEquals(2L, spark().sql("SELECT count(*) FROM " + site).first().getLong(0));
+      if (spark().conf().get("spark.sql.extensions").startsWith("io.weaver")) {
+        // SQL table options reach the rule only when Weaver's extension is first (Delta's rule
+        // rewrites the read and drops them otherwise; docs/dataframe-api.md).
+        assertEquals(
+            3L,
+            spark()
+                .sql("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')")
+                .first()
+                .getLong(0));
+      }
       assertEquals(
-          3L,
-          spark()
-              .sql("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')")
-              .first()
-              .getLong(0));
-      assertEquals(
-          3L,
-          spark().read().format("weaver").option("includeDeleted", "true").load(site).count());
+          3L, spark().read().format("weaver").option("includeDeleted", "true").load(site).count());
       spark()
           .sql("select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name)")
           .write()
@@ -174,13 +177,13 @@ abstract class SessionStatementsContract {
       // Delta's DeltaTable API builds DML over its own DataFrame: still a plain Delta target.
       io.delta.tables.DeltaTable.forName(spark(), site)
           .as("t")
-          .merge(
-              spark().sql("select 1 as id, 'a1' as name").as("s"), functions.expr("t.id = s.id"))
+          .merge(spark().sql("select 1 as id, 'a1' as name").as("s"), functions.expr("t.id = s.id"))
           .whenMatched()
           .updateExpr(java.util.Map.of("name", "s.name"))
           .execute();
       assertEquals(
-          1L, spark().sql("SELECT count(*) FROM " + site + " WHERE name = 'a1'").first().getLong(0));
+          1L,
+          spark().sql("SELECT count(*) FROM " + site + " WHERE name = 'a1'").first().getLong(0));
     } finally {
       spark().conf().unset("spark.weaver.workspace");
     }
