@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.EngineReads;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -83,7 +84,15 @@ final class ChangeDetector {
     }
 
     Dataset<Row> table =
-        spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath());
+        // Every row: deleted rows are revived or stay deleted (the SQL extension's read rule
+        // would otherwise show only live rows).
+        EngineReads.allRows(
+            () ->
+                spark
+                    .read()
+                    .format("delta")
+                    .option("versionAsOf", version)
+                    .load(spec.targetPath()));
     List<Column> projected = new ArrayList<>();
     for (String key : spec.primaryKey()) {
       projected.add(table.col(ManagedValues.quote(key)));

@@ -35,6 +35,21 @@ public final class WeaverConf {
    */
   public static final String INTERNAL_WRITE = "spark.weaver.internal.write";
 
+  /**
+   * Read option (reader option, or SQL table option {@code WITH ('includeDeleted' = 'true')}): the
+   * read returns soft-deleted rows too. Weaver's engine sets it on its own reads of a target.
+   */
+  public static final String INCLUDE_DELETED = "includeDeleted";
+
+  /** Read option: fail unless the table has reached this Delta version (spec §13.3, §14). */
+  public static final String MIN_VERSION = "minVersion";
+
+  /** Write option of a DataFrame load ({@code format("weaver")}, {@code writeTo}). */
+  public static final String WAIVE_STABILITY_GATES = "waiveStabilityGates";
+
+  /** The table property Build sets on every Weaver Table. */
+  public static final String MANAGED_PROPERTY = "weaver.managed";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */

@@ -2,6 +2,8 @@ package io.weaver.sql;
 
 import io.weaver.sql.analysis.GuardWeaverTables;
 import io.weaver.sql.analysis.ResolveWeaverStatements;
+import io.weaver.sql.analysis.ShowLiveRows;
+import io.weaver.sql.analysis.WritesAsLoads;
 import io.weaver.sql.parser.WeaverSqlParser;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
@@ -23,6 +25,10 @@ public final class WeaverSparkSessionExtensions
     // Resolution
     // Turns each parsed Weaver statement into the command that runs it.
     extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
+    // Puts the live-rows filter above reads of Weaver tables (format("weaver") included).
+    extensions.injectResolutionRule(ShowLiveRows::new);
+    // Turns appends to Weaver tables into loads; refuses overwrites.
+    extensions.injectResolutionRule(WritesAsLoads::new);
 
     // Check
     // Refuses DML on Weaver tables that writes managed columns or has no WHERE (spec §14).

@@ -22,11 +22,11 @@ import org.apache.spark.sql.SparkSession;
  * WeaverConf#WORKSPACE}, the lakehouse from {@value WeaverConf#LAKEHOUSE} (default {@code
  * <workspace>/.weaver/lakehouse}), and the workspace's items registered as catalogs on the session.
  */
-final class WorkspaceAccess {
+public final class WorkspaceAccess {
   private WorkspaceAccess() {}
 
   /** The workspace API over the session's workspace, with every item registered as a catalog. */
-  static WeaverWorkspace open(SparkSession session, String statement) {
+  public static WeaverWorkspace open(SparkSession session, String statement) {
     WeaverConf conf = WeaverConf.of(session);
     String location =
         Optional.ofNullable(session.conf().get(WeaverConf.WORKSPACE, null))
@@ -67,7 +67,7 @@ final class WorkspaceAccess {
    * Runs an engine call, turning its argument errors (unknown Table, unbuilt Table, …) and Check
    * errors into {@code AnalysisException}s that name the statement.
    */
-  static <T> T call(String statement, Supplier<T> body) {
+  public static <T> T call(String statement, Supplier<T> body) {
     try {
       return body.get();
     } catch (WeaverCheckException e) {

@@ -1,0 +1,230 @@
+package io.weaver.sql.analysis;
+
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.EngineReads;
+import io.weaver.session.WeaverConf;
+import io.weaver.sql.compat.DeltaRelations;
+import io.weaver.sql.compat.ScalaSeqs;
+import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.source.WeaverSourceTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
+import org.apache.spark.sql.catalyst.expressions.EqualTo;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.types.DataTypes;
+import scala.Option;
+
+/**
+ * Live rows on read (spec §7, §13.3): every read of a Delta table marked {@value
+ * WeaverConf#MANAGED_PROPERTY}{@code =true} gets {@code row_delete_datetime = 9999-12-31 00:00:00
+ * UTC} (the live sentinel) directly above it, whatever the path — an item catalog name, {@code
+ * delta.`path`}, {@code format("delta")}, {@code format("weaver")}, a view, time travel.
+ *
+ * <p>Left alone:
+ *
+ * <ul>
+ *   <li>DML targets (Spark's and Delta's DELETE, UPDATE, MERGE nodes): Delta needs its bare table
+ *       there. A live filter already in a target (the {@code DeltaTable} API builds DML over its
+ *       own, already analysed DataFrame) is taken out again. MERGE sources are ordinary reads.
+ *   <li>RESTORE and CLONE, which copy whole tables.
+ *   <li>Reads asking for every row: option {@value WeaverConf#INCLUDE_DELETED}{@code =true} (SQL:
+ *       {@code WITH ('includeDeleted' = 'true')}), and change-feed reads.
+ *   <li>The DataFrame of Delta's {@code DeltaTable} API ({@code DeltaTable.forName/forPath}), which
+ *       is Delta's physical view of the table and the target of its DML builders.
+ *   <li>Sessions of Weaver's engine ({@value WeaverConf#INTERNAL_WRITE}), and the engine's reads in
+ *       the caller's session, which it creates inside {@link EngineReads#allRows}.
+ * </ul>
+ *
+ * <p>Option {@value WeaverConf#MIN_VERSION}{@code =n} fails the read when the version read is older
+ * than {@code n} (never a silently stale answer). {@code format("weaver")} placeholders ({@link
+ * WeaverSourceTable}) are replaced here by the catalog's Delta table, keeping their output
+ * attributes.
+ *
+ * <p>Idempotent: every decided read gets a mark right above it — the live filter, or for an
+ * all-rows read the always-true {@code 'weaver.allRows' = 'weaver.allRows'} (the optimizer removes
+ * it) — recognised by its exact shape, so analysing a plan again, analysing a plan that holds an
+ * already analysed DataFrame, or Delta's later V2-to-V1 rewrite of the read below a mark never adds
+ * a second one.
+ */
+public final class ShowLiveRows extends Rule<LogicalPlan> {
+  /** The live sentinel 9999-12-31 00:00:00 UTC in microseconds since the epoch. */
+  public static final long LIVE_MICROS = 253_402_214_400_000_000L;
+
+  /** The text of the all-rows mark, {@code Filter('weaver.allRows' = 'weaver.allRows')}. */
+  private static final String ALL_ROWS = "weaver.allRows";
+
+  private final SparkSession session;
+
+  public ShowLiveRows(SparkSession session) {
+    this.session = Objects.requireNonNull(session, "session");
+  }
+
+  @Override
+  public LogicalPlan apply(LogicalPlan plan) {
+    if ("true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"))) {
+      return plan;
+    }
+    return rewrite(plan, false, EngineReads.active());
+  }
+
+  private LogicalPlan rewrite(LogicalPlan plan, boolean dmlTarget, boolean engine) {
+    if (!dmlTarget && plan.analyzed()) {
+      return plan; // a DataFrame analysed before (this rule ran on it then)
+    }
+    if (DeltaRelations.copiesWholeTable(plan)) {
+      return plan;
+    }
+    if (isMark(plan)) {
+      return dmlTarget ? ((Filter) plan).child() : plan;
+    }
+    if (plan instanceof DataSourceV2Relation v2 && v2.table() instanceof WeaverSourceTable w) {
+      plan =
+          new DataSourceV2Relation(
+              w.delta(),
+              v2.output(),
+              Option.apply(w.catalog()),
+              Option.apply(w.identifier()),
+              v2.options(),
+              v2.timeTravelSpec());
+    }
+    Optional<DeltaRelations.DeltaRead> read = DeltaRelations.read(plan);
+    if (read.isPresent()) {
+      return dmlTarget ? plan : liveRows(plan, read.get(), engine);
+    }
+    Optional<LogicalPlan> target = DeltaRelations.dmlTarget(plan);
+    List<LogicalPlan> children = ScalaSeqs.toList(plan.children());
+    List<LogicalPlan> rewritten = new ArrayList<>(children.size());
+    boolean changed = false;
+    for (LogicalPlan child : children) {
+      boolean isTarget = dmlTarget || (target.isPresent() && target.get() == child);
+      LogicalPlan next = rewrite(child, isTarget, engine);
+      changed |= next != child;
+      rewritten.add(next);
+    }
+    return changed ? plan.withNewChildren(ScalaSeqs.of(rewritten)) : plan;
+  }
+
+  /**
+   * The read under its mark: the live filter, or the all-rows mark for a read that asks for every
+   * row; as it is when it is not a Weaver table.
+   */
+  private static LogicalPlan liveRows(
+      LogicalPlan relation, DeltaRelations.DeltaRead read, boolean engine) {
+    checkMinVersion(relation, read);
+    if (!"true".equalsIgnoreCase(read.properties().get(WeaverConf.MANAGED_PROPERTY))) {
+      return relation;
+    }
+    boolean all =
+        engine
+            || DeltaRelations.deltaTableApiActive()
+            || read.option(WeaverConf.INCLUDE_DELETED).map("true"::equalsIgnoreCase).orElse(false)
+            || read.option("readChangeFeed").map("true"::equalsIgnoreCase).orElse(false)
+            || read.option("readChangeData").map("true"::equalsIgnoreCase).orElse(false);
+    Optional<Attribute> deleteTime = deleteTime(relation);
+    if (all || deleteTime.isEmpty()) {
+      return new Filter(allRowsMark(), relation);
+    }
+    return new Filter(new EqualTo(deleteTime.get(), sentinel()), relation);
+  }
+
+  /** Always true (the optimizer folds it away); tells later analysis the read was decided. */
+  private static Expression allRowsMark() {
+    return new EqualTo(
+        Literal.create(ALL_ROWS, DataTypes.StringType),
+        Literal.create(ALL_ROWS, DataTypes.StringType));
+  }
+
+  private static void checkMinVersion(LogicalPlan relation, DeltaRelations.DeltaRead read) {
+    Optional<String> min = read.option(WeaverConf.MIN_VERSION);
+    if (min.isEmpty()) {
+      return;
+    }
+    long wanted;
+    try {
+      wanted = Long.parseLong(min.get().strip());
+    } catch (NumberFormatException e) {
+      throw SparkErrors.analysis(
+          "Option "
+              + WeaverConf.MIN_VERSION
+              + " of the read of "
+              + tableName(read)
+              + " must be a whole Delta version number (a load's delta_version), not '"
+              + min.get()
+              + "'.");
+    }
+    long version = read.version();
+    Optional<Long> asOf =
+        read.option("versionAsOf").flatMap(ShowLiveRows::parseLong).filter(v -> v < version);
+    long seen = asOf.orElse(version);
+    if (seen < wanted) {
+      throw SparkErrors.analysis(
+          "The read of "
+              + tableName(read)
+              + " asks for "
+              + WeaverConf.MIN_VERSION
+              + "="
+              + wanted
+              + " but "
+              + (asOf.isPresent()
+                  ? "versionAsOf reads version " + seen
+                  : "the table is at Delta version " + seen)
+              + ": the load that produced version "
+              + wanted
+              + " is not visible here. Refusing to return stale rows; retry after that load"
+              + " committed (SHOW WEAVER LOADS lists delta_version per load).");
+    }
+  }
+
+  private static Optional<Long> parseLong(String text) {
+    try {
+      return Optional.of(Long.parseLong(text.strip()));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static String tableName(DeltaRelations.DeltaRead read) {
+    String item = read.properties().get("weaver.item");
+    String id = read.properties().get("weaver.tableId");
+    return item != null && id != null ? "Weaver table " + item + "." + id : "the Delta table";
+  }
+
+  private static Optional<Attribute> deleteTime(LogicalPlan relation) {
+    return ScalaSeqs.toList(relation.output()).stream()
+        .filter(a -> a.name().equals(ManagedColumns.DELETE_TIME))
+        .filter(a -> a.dataType().equals(DataTypes.TimestampType))
+        .findFirst();
+  }
+
+  private static Literal sentinel() {
+    return new Literal(LIVE_MICROS, DataTypes.TimestampType);
+  }
+
+  /**
+   * One of this rule's marks right above a Delta read: the live filter (the read's delete time
+   * equal to the sentinel literal) or the all-rows mark.
+   */
+  private static boolean isMark(LogicalPlan plan) {
+    if (!(plan instanceof Filter filter) || !(filter.condition() instanceof EqualTo eq)) {
+      return false;
+    }
+    boolean live =
+        eq.left() instanceof AttributeReference a
+            && a.name().equals(ManagedColumns.DELETE_TIME)
+            && eq.right() instanceof Literal l
+            && l.dataType().equals(DataTypes.TimestampType)
+            && Long.valueOf(LIVE_MICROS).equals(l.value());
+    return (live || eq.semanticEquals(allRowsMark()))
+        && DeltaRelations.read(filter.child()).isPresent();
+  }
+}

@@ -1,0 +1,154 @@
+package io.weaver.sql.analysis;
+
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.WeaverConf;
+import io.weaver.sql.commands.DataFrameLoadCommand;
+import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.source.WeaverSourceTable;
+import io.weaver.workspace.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.AppendData;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.OverwriteByExpression;
+import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic;
+import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.types.StructField;
+import scala.Function1;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractPartialFunction;
+
+/**
+ * Writes become loads (spec §13.3): an append to a Weaver table — {@code
+ * df.write.format("weaver").mode("append").save(id)}, {@code df.writeTo(id).append()}, {@code
+ * df.write.mode("append").saveAsTable(id)}, {@code INSERT INTO id …} — is replaced by a {@link
+ * DataFrameLoadCommand}: a Load of that Table with the written rows as staging. Other writes
+ * (overwrite, dynamic partition overwrite, {@code INSERT OVERWRITE}) are refused with a message
+ * that says what to use.
+ *
+ * <p>A Weaver table here is a named table (a catalog relation) whose properties say {@value
+ * WeaverConf#MANAGED_PROPERTY}{@code =true}, or a {@code format("weaver")} placeholder. Path-based
+ * Delta writes ({@code format("delta").save(path)}) stay plain Delta writes, and so do writes in
+ * the engine's own sessions ({@value WeaverConf#INTERNAL_WRITE}).
+ */
+public final class WritesAsLoads extends Rule<LogicalPlan> {
+  private static final String IDENTITY_METADATA = "delta.identity.start";
+
+  private final SparkSession session;
+
+  public WritesAsLoads(SparkSession session) {
+    this.session = Objects.requireNonNull(session, "session");
+  }
+
+  @Override
+  public LogicalPlan apply(LogicalPlan plan) {
+    if ("true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"))) {
+      return plan;
+    }
+    return plan.resolveOperatorsDown(new ToLoad());
+  }
+
+  /** The Weaver table a write goes to, if it goes to one. */
+  private record WeaverTarget(String identity, DataSourceV2Relation relation) {}
+
+  private static Optional<WeaverTarget> target(V2WriteCommand write) {
+    if (!(write.table() instanceof DataSourceV2Relation relation)) {
+      return Optional.empty();
+    }
+    Table table = relation.table();
+    Optional<WeaverSourceTable> source = WeaverSourceTable.of(table);
+    if (source.isPresent()) {
+      return Optional.of(new WeaverTarget(source.get().identity(), relation));
+    }
+    Map<String, String> properties = table.properties();
+    if (relation.catalog().isEmpty()
+        || !"true".equalsIgnoreCase(properties.get(WeaverConf.MANAGED_PROPERTY))) {
+      return Optional.empty();
+    }
+    String item = properties.get("weaver.item");
+    String id = properties.get("weaver.tableId");
+    if (item == null || id == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new WeaverTarget(item + "." + id, relation));
+  }
+
+  static LogicalPlan rewrite(V2WriteCommand write) {
+    Optional<WeaverTarget> target = target(write);
+    if (target.isEmpty() || !write.query().resolved()) {
+      return (LogicalPlan) write;
+    }
+    String identity = target.get().identity();
+    if (!(write instanceof AppendData append)) {
+      if (!(write instanceof OverwriteByExpression
+          || write instanceof OverwritePartitionsDynamic)) {
+        return (LogicalPlan) write;
+      }
+      throw SparkErrors.analysis(
+          "Writing to the Weaver table "
+              + identity
+              + " with "
+              + ((LogicalPlan) write).nodeName()
+              + " (overwrite, INSERT OVERWRITE, partition overwrite) is refused: Weaver tables"
+              + " change only through loads, which compare the new rows with the table by key."
+              + " Use mode(\"append\") / writeTo(…).append() / INSERT INTO — a load whose rows are"
+              + " the Table's new snapshot (keys not in it are soft-deleted unless the Table is"
+              + " incremental) — or LOAD WEAVER TABLE "
+              + identity
+              + ".");
+    }
+    boolean waive =
+        option(CollectionConverters.asJava(append.writeOptions()))
+            .or(() -> option(target.get().relation().options().asCaseSensitiveMap()))
+            .map(v -> v.strip().equalsIgnoreCase("true"))
+            .orElse(false);
+    List<String> positional =
+        append.isByName() ? List.of() : businessColumns(target.get().relation());
+    return new DataFrameLoadCommand(identity, append.query(), waive, positional);
+  }
+
+  private static Optional<String> option(Map<String, String> options) {
+    return options.entrySet().stream()
+        .filter(e -> e.getKey().equalsIgnoreCase(WeaverConf.WAIVE_STABILITY_GATES))
+        .map(Map.Entry::getValue)
+        .findFirst();
+  }
+
+  /** The table's business columns in table order: no managed column, no identity column. */
+  private static List<String> businessColumns(DataSourceV2Relation relation) {
+    List<String> managed = ManagedColumns.names(Target.LAKEHOUSE);
+    List<String> names = new ArrayList<>();
+    @SuppressWarnings("deprecation")
+    StructField[] fields = relation.table().schema().fields();
+    for (StructField f : fields) {
+      if (!managed.contains(f.name()) && !f.metadata().contains(IDENTITY_METADATA)) {
+        names.add(f.name());
+      }
+    }
+    return names;
+  }
+
+  private static final class ToLoad extends AbstractPartialFunction<LogicalPlan, LogicalPlan> {
+    @Override
+    public boolean isDefinedAt(LogicalPlan plan) {
+      return plan instanceof V2WriteCommand;
+    }
+
+    @Override
+    public <A1 extends LogicalPlan, B1> B1 applyOrElse(A1 plan, Function1<A1, B1> orElse) {
+      if (plan instanceof V2WriteCommand write) {
+        @SuppressWarnings("unchecked")
+        B1 rewritten = (B1) rewrite(write);
+        return rewritten;
+      }
+      return orElse.apply(plan);
+    }
+  }
+}
