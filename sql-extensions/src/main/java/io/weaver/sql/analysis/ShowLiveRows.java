@@ -124,9 +124,13 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     if (!"true".equalsIgnoreCase(read.properties().get(WeaverConf.MANAGED_PROPERTY))) {
       return relation;
     }
+    if (DeltaRelations.deltaTableApiActive()) {
+      // Delta's physical view: its MERGE builder needs the bare relation (a Filter, even the
+      // all-rows mark, is a "partial scan" to Delta), and no mark is needed on an API DataFrame.
+      return relation;
+    }
     boolean all =
         engine
-            || DeltaRelations.deltaTableApiActive()
             || read.option(WeaverConf.INCLUDE_DELETED).map("true"::equalsIgnoreCase).orElse(false)
             || read.option("readChangeFeed").map("true"::equalsIgnoreCase).orElse(false)
             || read.option("readChangeData").map("true"::equalsIgnoreCase).orElse(false);
