@@ -259,7 +259,12 @@ public final class LoadRunner {
       if (outcome.status().equals(LoadOutcome.SUCCEEDED) && !outcome.committed() && changes > 0) {
         outcome = conflict(outcome, name, sequence);
       } else if (outcome.status().equals(LoadOutcome.FAILED) && isConflict(outcome.message())) {
-        outcome = conflict(outcome, name, sequence);
+        // Only a commit of this Table's txn app id is "another load"; OPTIMIZE, a direct write
+        // or a schema change conflict too, and the message must not blame a load.
+        outcome =
+            anotherLoadCommitted(path, name, request.txnAppId(), sequence)
+                ? conflict(outcome, name, sequence)
+                : otherWriter(outcome, name);
       }
       outcome.rejections().ifPresent(r -> writeRejections(catalogue, r, loadId, id));
       result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
@@ -368,6 +373,27 @@ public final class LoadRunner {
             + " run the load again (it will start from the new state)",
         o.warnings(),
         Optional.empty());
+  }
+
+  private boolean anotherLoadCommitted(String path, String name, String appId, long sequence) {
+    try {
+      return DeltaLogProbe.latest(spark, name, path).lastTxnVersion(appId) >= sequence;
+    } catch (RuntimeException e) {
+      return true; // cannot tell: keep the original wording
+    }
+  }
+
+  private static LoadOutcome otherWriter(LoadOutcome o, String name) {
+    return LoadOutcome.withoutChanges(
+        LoadOutcome.FAILED,
+        o.targetLiveRowsBefore(),
+        o.deltaVersion(),
+        name
+            + ": another operation (OPTIMIZE, a direct write or a schema change) committed to the"
+            + " table while this load ran, so nothing was applied; run the load again ("
+            + firstLine(o.message())
+            + ")",
+        o.warnings());
   }
 
   /** Delta's words for a concurrent commit that won (same txn app id, or overlapping files). */

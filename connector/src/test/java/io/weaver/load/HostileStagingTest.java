@@ -149,11 +149,21 @@ class HostileStagingTest {
   @Test
   void aDecimalBeyondItsPrecisionFailsNamingTheColumn() {
     TestTable t = table("Overflow", EDGES, true);
-    Object[] row =
-        edgeRow(1, "x", "1" + MAX38.replace(".", "").substring(0, 20) + ".5", 1.0, 1f, null, null);
-    LoadOutcome o = t.load(t.rows(row), TestTable.T1);
+    // Staged as decimal(38,0): 10^25 does not fit the declared decimal(38,18).
+    StructType staged = new StructType();
+    for (var field : EDGES.fields()) {
+      staged =
+          staged.add(
+              field.name(),
+              field.name().equals("d") ? DataTypes.createDecimalType(38, 0) : field.dataType());
+    }
+    Object[] row = edgeRow(1, "x", "1" + "0".repeat(25), 1.0, 1f, null, null);
+    LoadOutcome o = t.load(t.rows(staged, row), TestTable.T1);
     assertEquals(LoadOutcome.FAILED, o.status(), o.message());
-    assertTrue(o.message().contains("Edge.Overflow") && o.message().contains("d"), o.message());
+    assertTrue(
+        o.message().contains("Edge.Overflow")
+            && o.message().contains("column `d`: 1 value(s) cannot be cast"),
+        o.message());
     assertEquals(0, t.byId().size(), "a failed load writes nothing");
   }
 
