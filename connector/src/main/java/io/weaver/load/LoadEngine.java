@@ -14,7 +14,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * Applies one load to its Delta table (spec §11): validate, detect changes in one pass, gate, then
@@ -102,9 +101,14 @@ public final class LoadEngine {
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
             .select(changeColumns(spec))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+            // The one pass over the join fills a local checkpoint and the observation. Not
+            // persist(): a write to a path the staging reads makes Spark re-cache every cached
+            // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
+            // source would recompute the change set from a newer snapshot than the one counted
+            // and the MERGE would write rows the counts and gates never saw. A checkpoint is
+            // never re-cached (docs/reliability.md, ConcurrentLoadTest).
+            .localCheckpoint(true);
     try {
-      changeSet.count(); // the one pass over the join: fills the cache and the observation
       ChangeCounts counts = ChangeCounts.from(observed(observation));
       LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
