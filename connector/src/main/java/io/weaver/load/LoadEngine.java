@@ -16,7 +16,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.storage.StorageLevel;
 
 /**
  * Applies one load to its Delta table (spec §11): validate, detect changes in one pass, gate, then
@@ -134,9 +133,13 @@ public final class LoadEngine {
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
             .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
-            .persist(StorageLevel.MEMORY_AND_DISK());
+            // The one pass over the join fills a local checkpoint and both observations. Not
+            // persist(): a write to a path the staging reads makes Spark re-cache every cached
+            // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
+            // source would recompute the changed keys from a newer snapshot than the one counted.
+            // A checkpoint is never re-cached (docs/reliability.md, ConcurrentLoadTest).
+            .localCheckpoint(true);
     try {
-      changedKeys.count(); // the one pass over the join: fills the cache and both observations
       java.util.Map<String, Object> observed = observed(observation);
       validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
       ChangeCounts counts = ChangeCounts.from(observed);
