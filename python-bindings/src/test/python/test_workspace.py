@@ -51,9 +51,8 @@ Description: Rows the Python Table copies.
 
 Primary key: id
 
-Stability row threshold: 0
 */
-select * from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name)
+select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name);
 """
 
 SNAPSHOT_PY = '''
@@ -66,8 +65,6 @@ Primary key: id
 
 Dependencies: [Feed.Source]
 
-Stability row threshold: 0
-Delete percentage threshold: 100
 
 Schema:
   id: int
@@ -92,7 +89,8 @@ def test_snapshot_table_reads_other_tables_and_its_target(spark, tmp_path):
         tmp_path, "PySnap", {"Feed.Source.sql": SOURCE_SQL, "Feed__Copy.py": SNAPSHOT_PY}
     )
     ws = weaver.Workspace(spark, root)
-    assert [f for f in ws.check() if f["severity"] == "error"] == []
+    errors = [f for f in ws.check() if f["severity"] == "error"]
+    assert errors == [], errors
     built = ws.build()
     assert {b["action"] for b in built} == {"created"}, built
 
@@ -123,8 +121,6 @@ Primary key: id
 
 Incremental: true
 
-Stability row threshold: 0
-Delete percentage threshold: 100
 
 Schema:
   id: int
@@ -186,9 +182,21 @@ def events(spark, tmp_path):
     return root, ws
 
 
+@pytest.fixture(scope="module")
+def broken(spark, tmp_path_factory):
+    """One built incremental Table the return-contract tests share: their loads write nothing."""
+    root = write_workspace(
+        tmp_path_factory.mktemp("broken"), "PyBad", {"Feed__Events.py": INCREMENTAL_PY}
+    )
+    ws = weaver.Workspace(spark, root)
+    assert ws.build()[0]["action"] == "created"
+    return root, ws
+
+
 def load_events(root: Path, ws: weaver.Workspace, **values: Any) -> dict:
     control(root, **values)
-    results = ws.load("PyInc.Feed.Events")
+    item = root.joinpath("Lakehouse").iterdir().__next__().name
+    results = ws.load(f"{item}.Feed.Events")
     return results[-1]
 
 
@@ -242,15 +250,16 @@ def test_incremental_shapes_and_bookmarks_over_loads(spark, events):
         (dict(shape="pandas-like"), "str"),
     ],
 )
-def test_return_contract_errors_fail_the_load_and_write_nothing(spark, events, values, expected):
-    root, ws = events
+def test_return_contract_errors_fail_the_load_and_write_nothing(spark, broken, values, expected):
+    root, ws = broken
     r = load_events(root, ws, bookmark={"n": 42}, **values)
     assert r["status"] == "failed", r
-    assert "PyInc.Feed.Events" in r["message"], r
+    assert "PyBad.Feed.Events" in r["message"], r
     assert "Feed__Events.py" in r["message"], r
     assert expected in r["message"], r
-    assert live_rows(spark, ws, "PyInc", "Feed", "Events").count() == 0
-    assert r["delta_version"] == 0  # only the build's version: nothing written
+    assert live_rows(spark, ws, "PyBad", "Feed", "Events").count() == 0
+    history = ws.history("PyBad.Feed.Events")
+    assert history.where("status != 'failed'").count() == 0
 
 
 SNAPSHOT_RETURNS_PY = '''
@@ -261,7 +270,6 @@ Description: A non-incremental Python Table returning what the test chooses.
 
 Primary key: id
 
-Stability row threshold: 0
 
 Schema:
   id: int
