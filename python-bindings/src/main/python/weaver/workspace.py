@@ -206,12 +206,14 @@ class Workspace:
 
     def _call(self, body: Callable[[], T]) -> T:
         """Runs a JVM call; engine refusals become :class:`WeaverError`/:class:`CheckError`."""
-        from py4j.protocol import Py4JJavaError
-
         try:
             return body()
-        except Py4JJavaError as error:
-            jexc = error.java_exception
+        except Exception as error:
+            # py4j's Py4JJavaError, or the exception PySpark converted it to (it keeps the
+            # Java exception as _origin)
+            jexc = getattr(error, "java_exception", None) or getattr(error, "_origin", None)
+            if jexc is None:
+                raise
             name = jexc.getClass().getName()
             message = jexc.getMessage() or name
             if name == "io.weaver.check.WeaverCheckException":

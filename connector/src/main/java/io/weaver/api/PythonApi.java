@@ -41,8 +41,7 @@ public final class PythonApi {
         Path.of(conf.lakehouse(Optional.ofNullable(lakehouse), Optional.of(root.toString())))
             .toAbsolutePath()
             .normalize();
-    WeaverWorkspace weaver = new WeaverWorkspace(spark, root, lakehouseRoot.toString(), m -> {});
-    return weaver;
+    return new WeaverWorkspace(spark, root, lakehouseRoot.toString(), m -> {});
   }
 
   /** Registers the workspace's items as catalogs of the session (after a clean Check). */
@@ -67,7 +66,7 @@ public final class PythonApi {
     return item == null ? Scope.all() : Scope.item(item);
   }
 
-  /** {@code {"findings": [...], "errors": n, "warnings": n}}. */
+  /** {@code {"findings": [{"path", "line", "column", "severity", "rule", "message"}...]}}. */
   public static String check(WeaverWorkspace weaver) {
     CheckReport report = weaver.check();
     Map<String, Object> doc = new LinkedHashMap<>();
