@@ -121,9 +121,17 @@ public final class WeaverWorkspace {
             t -> scope.table().isEmpty() && scope.item().map(i -> i.equals(t.item())).orElse(true));
   }
 
-  /** The load runner over a checked model, with the staging providers registered so far. */
+  /**
+   * The load runner over a checked model, with the staging providers registered so far; Python
+   * Tables go to the Python runtime registered for this SparkContext ({@link PythonBridge}) unless
+   * a provider for them was given.
+   */
   public LoadRunner runner(WorkspaceModel model) {
     LoadRunner runner = new LoadRunner(spark, model, layout, progress);
+    if (!providers.containsKey(Form.PYTHON)) {
+      // a Python runtime attached to this SparkContext (PySpark, bin/weaver's worker)
+      PythonBridge.provider(spark, layout).ifPresent(p -> runner.withProvider(Form.PYTHON, p));
+    }
     providers.forEach(runner::withProvider);
     return runner;
   }

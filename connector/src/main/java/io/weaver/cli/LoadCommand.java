@@ -23,7 +23,11 @@ final class LoadCommand {
       return WeaverCli.FAILED;
     }
     WeaverWorkspace weaver = support.open(model.get());
-    List<LoadResult> results = weaver.load(scope, args.has("--waive-stability-gates"));
+    List<LoadResult> results;
+    try (SessionSupport.Attached python =
+        support.attachPython(weaver, model.get(), scope.filter())) {
+      results = weaver.load(scope, args.has("--waive-stability-gates"));
+    }
     print(results, out, json);
     return results.stream().anyMatch(LoadResult::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }

@@ -33,8 +33,10 @@ final class RunCommand {
     List<String> unbuilt =
         built.stream().filter(BuildOutcome::isFailure).map(BuildOutcome::tableId).toList();
     var loadScope = scope.filter().and(t -> !unbuilt.contains(t.qualifiedName()));
-    List<LoadResult> loaded =
-        weaver.runner(model.get()).load(loadScope, args.has("--waive-stability-gates"));
+    List<LoadResult> loaded;
+    try (SessionSupport.Attached python = support.attachPython(weaver, model.get(), loadScope)) {
+      loaded = weaver.runner(model.get()).load(loadScope, args.has("--waive-stability-gates"));
+    }
     if (json) {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("findings", List.of());

@@ -1,16 +1,23 @@
 package io.weaver.cli;
 
+import io.weaver.api.PythonBridge;
+import io.weaver.api.PythonRead;
+import io.weaver.api.PythonWorker;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
+import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.session.EmbeddedSession;
 import io.weaver.session.WeaverConf;
+import io.weaver.workspace.Form;
+import io.weaver.workspace.Target;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.spark.sql.SparkSession;
 
 /** What the Spark-backed commands share: the session, the workspace API, scope and output. */
@@ -54,6 +61,42 @@ final class SessionSupport {
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
     return new WeaverWorkspace(
         spark, workspace, lakehouse.toString(), m -> err.println("weaver: " + m));
+  }
+
+  /**
+   * Attaches a Python worker when a Table in {@code scope} is a Python Table that loads, so its
+   * {@code read()} runs; when no worker can start, those Tables fail with the reason and how to get
+   * Python with PySpark. Close the result when the loads are done.
+   */
+  Attached attachPython(
+      WeaverWorkspace weaver, WorkspaceModel model, Predicate<TableDeclaration> scope) {
+    boolean needed =
+        model.tables().stream()
+            .filter(scope)
+            .anyMatch(
+                t ->
+                    t.source().form() == Form.PYTHON
+                        && t.target() == Target.LAKEHOUSE
+                        && t.hasLoadProcedure());
+    if (!needed || PythonBridge.runner(weaver.spark()).isPresent()) {
+      return () -> {};
+    }
+    PythonWorker.StartResult started = PythonWorker.start(weaver.spark(), err);
+    if (started.worker().isPresent()) {
+      PythonWorker worker = started.worker().get();
+      return worker::close;
+    }
+    String why = started.failure();
+    err.println("weaver: Python Tables will fail: " + why);
+    PythonBridge.register(
+        weaver.spark(), request -> PythonRead.failed(request.qualifiedName() + ": " + why));
+    return () -> PythonBridge.unregister(weaver.spark());
+  }
+
+  /** Something attached for the duration of the loads. */
+  interface Attached extends AutoCloseable {
+    @Override
+    void close();
   }
 
   Scope scope() {

@@ -221,9 +221,9 @@ public final class LoadRunner {
                 name,
                 LoadResult.SKIPPED,
                 -1,
-                "Python Tables load from PySpark: weaver.Workspace(spark, path).load('"
-                    + name
-                    + "')",
+                t.source().form() == Form.PYTHON
+                    ? io.weaver.api.PythonBridge.notAvailable(t)
+                    : "no staging provider for " + t.source().form() + " Tables",
                 started,
                 loadTs);
         books.history(id, result, Instant.now());

@@ -23,17 +23,24 @@ class BinWeaverCheckTest {
   record Result(int exit, String out, String err) {}
 
   static Result weaver(String... args) throws IOException, InterruptedException {
+    return weaver(java.util.Map.of(), args);
+  }
+
+  /** Runs bin/weaver with extra environment variables. */
+  static Result weaver(java.util.Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new java.util.ArrayList<>();
     command.add(projectRoot().resolve("bin/weaver").toString());
     command.addAll(List.of(args));
     Path out = Files.createTempFile("weaver-out", ".txt");
     Path err = Files.createTempFile("weaver-err", ".txt");
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(projectRoot().toFile())
             .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
+            .redirectError(err.toFile());
+    builder.environment().putAll(env);
+    Process process = builder.start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
       process.destroyForcibly();
       throw new AssertionError("bin/weaver did not finish in 10 minutes");
