@@ -24,7 +24,13 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.spark.sql.Row;
@@ -42,6 +48,21 @@ import org.apache.spark.sql.types.StructType;
 public final class LoadRunner {
   private static final DateTimeFormatter ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSSSSS").withZone(ZoneOffset.UTC);
+
+  /** Runs reads ahead of the load's main thread (daemon threads; idle ones end after a minute). */
+  private static final ExecutorService AHEAD =
+      new ThreadPoolExecutor(
+          0,
+          4,
+          60,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          r -> {
+            Thread thread = new Thread(r, "weaver-load-ahead");
+            thread.setDaemon(true);
+            return thread;
+          },
+          new ThreadPoolExecutor.CallerRunsPolicy());
 
   private final SparkSession spark;
   private final WorkspaceModel model;
@@ -168,6 +189,15 @@ public final class LoadRunner {
               started,
               loadTs));
     }
+    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
+    // catalogue is checked and the state read; both only read.
+    CompletableFuture<LoadSpec> specAhead =
+        CompletableFuture.supplyAsync(
+            () -> {
+              SparkSession.setActiveSession(spark);
+              return spec(t, path);
+            },
+            AHEAD);
     Catalogue catalogue = new Catalogue(spark, layout, t.item());
     catalogue.ensureTables();
     LoadBookkeeping books = new LoadBookkeeping(catalogue);
@@ -238,7 +268,7 @@ public final class LoadRunner {
           new CommitReceipt(loadId, sequence, loadTs, staged.newBookmark().or(state::bookmark));
       LoadRequest request =
           new LoadRequest(
-              spec(t, path),
+              ahead(specAhead),
               staged.staging(),
               staged.deleteKeys(),
               loadTs,
@@ -306,6 +336,21 @@ public final class LoadRunner {
     }
     results.add(result);
     return results;
+  }
+
+  /** The value of a read started ahead; its failure is rethrown as it was thrown. */
+  private static <T> T ahead(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e;
+    }
   }
 
   private StagingProvider.Staging sqlStaging(TableDeclaration t, StagingProvider.Context context) {

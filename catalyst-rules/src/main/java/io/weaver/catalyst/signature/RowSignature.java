@@ -45,8 +45,7 @@ public final class RowSignature extends Expression implements Serializable {
 
   private static final String ENCODING = SignatureEncoding.class.getName();
   private static final String CATALYST = CatalystEncoding.class.getName();
-  private static final ThreadLocal<MessageDigest> DIGEST =
-      ThreadLocal.withInitial(SignatureEncoding::newSha256);
+  private static final ThreadLocal<MessageDigest> DIGEST = ThreadLocal.withInitial(RowBuffer::new);
 
   private final Seq<Expression> children;
   private transient Expression[] inputs;
@@ -121,7 +120,7 @@ public final class RowSignature extends Expression implements Serializable {
         ctx.addMutableState(
             MessageDigest.class.getName(),
             "rowSignatureDigest",
-            name -> name + " = " + ENCODING + ".newSha256();",
+            name -> name + " = new " + RowBuffer.class.getName() + "();",
             false,
             true);
     Expression[] in = inputs();

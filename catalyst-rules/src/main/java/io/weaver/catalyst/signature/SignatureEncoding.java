@@ -104,6 +104,10 @@ public final class SignatureEncoding {
 
   /** {@code 0x01} and a 4-byte big-endian length or count: the head of every non-null value. */
   public static void putHeader(MessageDigest digest, int lengthOrCount) {
+    if (digest instanceof RowBuffer buffer) {
+      buffer.header(lengthOrCount);
+      return;
+    }
     digest.update(PRESENT);
     digest.update((byte) (lengthOrCount >>> 24));
     digest.update((byte) (lengthOrCount >>> 16));
@@ -129,6 +133,10 @@ public final class SignatureEncoding {
 
   /** Any integral value (byte, short, int, long): decimal text. */
   public static void putLong(MessageDigest digest, long value) {
+    if (digest instanceof RowBuffer buffer) {
+      buffer.integerText(value);
+      return;
+    }
     byte[] text = new byte[20];
     int start = text.length;
     // Work on the negative magnitude so that Long.MIN_VALUE needs no special case.
@@ -169,6 +177,10 @@ public final class SignatureEncoding {
       putDecimal(digest, BigDecimal.valueOf(unscaled, scale), scale);
       return;
     }
+    if (digest instanceof RowBuffer buffer) {
+      buffer.decimalText(unscaled, scale);
+      return;
+    }
     String digits = Long.toString(Math.abs(unscaled));
     StringBuilder text = new StringBuilder(digits.length() + scale + 3);
     if (unscaled < 0) {
@@ -191,11 +203,17 @@ public final class SignatureEncoding {
 
   /** Date given as days since 1970-01-01 (Spark's representation). */
   public static void putDate(MessageDigest digest, int daysSinceEpoch) {
+    if (digest instanceof RowBuffer buffer && buffer.dateText(daysSinceEpoch)) {
+      return;
+    }
     putBinary(digest, IsoText.date(daysSinceEpoch));
   }
 
   /** Timestamp or timestamp_ntz given as microseconds since 1970-01-01T00:00:00 (UTC). */
   public static void putTimestampMicros(MessageDigest digest, long microsSinceEpoch) {
+    if (digest instanceof RowBuffer buffer && buffer.timestampText(microsSinceEpoch)) {
+      return;
+    }
     putBinary(digest, IsoText.timestamp(microsSinceEpoch));
   }
 

@@ -1,0 +1,99 @@
+package io.weaver.bench;
+
+import static org.apache.spark.sql.functions.bit_xor;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.unhex;
+import static org.apache.spark.sql.functions.xxhash64;
+
+import io.weaver.session.EmbeddedSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/** Where the diff's time goes: scan, signature, shuffle width (a study, not a test). */
+public final class DiffAnatomy {
+  public static void main(String[] args) throws Exception {
+    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
+    Path work = Files.createTempDirectory("anatomy");
+    SparkSession spark =
+        EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
+    LoadBenchmark b = new LoadBenchmark(spark, work);
+    String stagingPath = work.resolve("staging").toString();
+    b.generate(n, 0.01, LoadBenchmark.partitions(n)).write().parquet(stagingPath);
+    String target = work.resolve("target").toString();
+    b.base(n)
+        .withColumn("sig", LoadBenchmark.weaverSignature())
+        .write()
+        .format("delta")
+        .save(target);
+    Supplier<Dataset<Row>> s = () -> spark.read().parquet(stagingPath);
+    Column[] all = LoadBenchmark.COLUMNS.stream().map(c -> col(c)).toArray(Column[]::new);
+    for (int round = 0; round < 3; round++) {
+      time("scan all columns", () -> s.get().agg(bit_xor(xxhash64(all))).collect());
+      time(
+          "scan + row_signature",
+          () -> s.get().agg(bit_xor(xxhash64(LoadBenchmark.weaverSignature()))).collect());
+      time(
+          "scan + sha2(concat_ws)",
+          () -> s.get().agg(bit_xor(xxhash64(LoadBenchmark.hashSignature()))).collect());
+      time(
+          "target id,sig scan",
+          () ->
+              spark
+                  .read()
+                  .format("delta")
+                  .load(target)
+                  .agg(bit_xor(xxhash64(col("id"), col("sig"))))
+                  .collect());
+      for (String mode : List.of("string", "unhex", "xxhash")) {
+        time(
+            "diff sig as " + mode,
+            () -> {
+              Dataset<Row> st =
+                  s.get()
+                      .select(col("id"), compact(LoadBenchmark.weaverSignature(), mode).as("sig"));
+              Dataset<Row> t =
+                  spark
+                      .read()
+                      .format("delta")
+                      .load(target)
+                      .select(col("id").as("t_id"), compact(col("sig"), mode).as("t_sig"));
+              return st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer")
+                  .agg(
+                      count_if(col("t_id").isNull()),
+                      count_if(col("id").isNull()),
+                      count_if(col("sig").notEqual(col("t_sig"))))
+                  .collect();
+            });
+      }
+    }
+    spark.stop();
+  }
+
+  static Column compact(Column sig, String mode) {
+    return switch (mode) {
+      case "unhex" -> unhex(sig);
+      case "xxhash" -> xxhash64(sig);
+      default -> sig;
+    };
+  }
+
+  static void time(String label, Supplier<Object> run) {
+    long t0 = System.nanoTime();
+    Object r = run.get();
+    System.err.printf(
+        Locale.ROOT,
+        "ANATOMY %-28s %7.2f s %s%n",
+        label,
+        (System.nanoTime() - t0) / 1e9,
+        r instanceof Row[] rows ? java.util.Arrays.toString(rows) : "");
+  }
+}
