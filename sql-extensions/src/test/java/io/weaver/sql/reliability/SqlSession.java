@@ -1,0 +1,55 @@
+package io.weaver.sql.reliability;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One Spark + Delta session with Weaver's extension for the reliability tests of this package
+ * (started once per test JVM; item catalogs persist in it, so each test uses its own item names).
+ */
+final class SqlSession {
+  private static SparkSession spark;
+
+  private SqlSession() {}
+
+  static synchronized SparkSession get() {
+    if (spark == null) {
+      String warehouse;
+      try {
+        warehouse = Files.createTempDirectory("weaver-reliability-warehouse").toString();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      spark =
+          SparkSession.builder()
+              .master("local[2]")
+              .appName("weaver-sql-reliability-test")
+              .config("spark.ui.enabled", "false")
+              .config("spark.sql.shuffle.partitions", "2")
+              .config("spark.databricks.delta.snapshotPartitions", "1")
+              .config("spark.sql.warehouse.dir", warehouse)
+              .config(
+                  "spark.sql.extensions",
+                  "io.weaver.sql.WeaverSparkSessionExtensions,"
+                      + "io.delta.sql.DeltaSparkSessionExtension")
+              .config(
+                  "spark.sql.catalog.spark_catalog",
+                  "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+              .getOrCreate();
+    }
+    return spark;
+  }
+
+  /**
+   * The messages of {@code t} and its causes, one per line (Spark may wrap what a command threw).
+   */
+  static String messages(Throwable t) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      text.append(c.getClass().getName()).append(": ").append(c.getMessage()).append('\n');
+    }
+    return text.toString();
+  }
+}
