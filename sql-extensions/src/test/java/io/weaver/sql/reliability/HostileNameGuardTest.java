@@ -145,6 +145,7 @@ class HostileNameGuardTest {
               + ", 'i', current_timestamp())");
     }
     refusals.add("INSERT OVERWRITE " + byName + " " + row(5, "o"));
+    refusals.add("INSERT OVERWRITE " + byPath + " " + row(5, "o"));
     for (String statement : refusals) {
       AnalysisException refused =
           assertThrows(AnalysisException.class, () -> spark.sql(statement), statement);
