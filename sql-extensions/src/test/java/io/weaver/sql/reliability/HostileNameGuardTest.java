@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The SQL extension's guards (spec §14: {@code GuardWeaverTables}, {@code WritesAsLoads}) on a
@@ -58,9 +59,12 @@ class HostileNameGuardTest {
     return s.toString();
   }
 
-  @Test
-  void dmlOnAHostileNamedWeaverTableIsRefusedLiterallyAndAllowedPathsWork() throws IOException {
-    SparkSession spark = SqlSession.get();
+  /** Run with each extension order: Delta's resolution rules must not get past Weaver's guards. */
+  @ParameterizedTest(name = "spark.sql.extensions={0}")
+  @ValueSource(strings = {SqlSession.WEAVER_FIRST, SqlSession.DELTA_FIRST})
+  void dmlOnAHostileNamedWeaverTableIsRefusedLiterallyAndAllowedPathsWork(String extensions)
+      throws IOException {
+    SparkSession spark = SqlSession.get(extensions);
     Path evil = Path.of("/tmp/weaver-evil");
     assertFalse(Files.exists(evil), "leftover " + evil);
     spark.conf().set("spark.weaver.workspace", workspace.toString());
@@ -144,8 +148,24 @@ class HostileNameGuardTest {
               + q(KEY)
               + ", 'i', current_timestamp())");
     }
-    refusals.add("INSERT OVERWRITE " + byName + " " + row(5, "o"));
-    refusals.add("INSERT OVERWRITE " + byPath + " " + row(5, "o"));
+    // A full-width overwrite (every column, managed ones included) reaches WritesAsLoads in both
+    // extension orders.
+    refusals.add("INSERT OVERWRITE " + byName + " SELECT * FROM " + byPath);
+    refusals.add("INSERT OVERWRITE " + byPath + " SELECT * FROM " + byName);
+    boolean deltaFirst = extensions.equals(SqlSession.DELTA_FIRST);
+    for (String target : List.of(byName, byPath)) {
+      // Business columns only, by position: Weaver's rule refuses it as an overwrite; with Delta's
+      // extension first, Delta's column-arity check refuses it before Weaver's rule sees it.
+      String statement = "INSERT OVERWRITE " + target + " " + row(5, "o");
+      AnalysisException refused =
+          assertThrows(AnalysisException.class, () -> spark.sql(statement), statement);
+      assertTrue(
+          refused
+              .getMessage()
+              .contains(deltaFirst ? "not enough data columns" : "Weaver table " + identity),
+          statement + "\n" + refused.getMessage());
+      assertEquals(version, DeltaTable.forPath(spark, path).history(1).first().getLong(0));
+    }
     for (String statement : refusals) {
       AnalysisException refused =
           assertThrows(AnalysisException.class, () -> spark.sql(statement), statement);
@@ -219,9 +239,29 @@ class HostileNameGuardTest {
       }
       values.append(")");
     }
-    Row inserted = spark.sql("INSERT INTO " + byName + " VALUES " + values).first();
-    assertEquals("succeeded", inserted.getString(2), inserted.toString());
-    assertEquals(1L, inserted.getLong(3));
+    String insert = "INSERT INTO " + byName + " VALUES " + values;
+    if (deltaFirst) {
+      // Delta's column-arity check runs before Weaver's rule: a by-position INSERT INTO of the
+      // business columns is refused and writes nothing; the DataFrame append is the load then.
+      AnalysisException arity = assertThrows(AnalysisException.class, () -> spark.sql(insert));
+      assertTrue(arity.getMessage().contains("not enough data columns"), arity.getMessage());
+      assertEquals(version + 1, DeltaTable.forPath(spark, path).history(1).first().getLong(0));
+      StringBuilder names = new StringBuilder(q(KEY));
+      for (String c : OTHERS) {
+        names.append(", ").append(q(c));
+      }
+      spark
+          .sql("SELECT * FROM VALUES " + values + " AS v(" + names + ")")
+          .write()
+          .format("weaver")
+          .mode("append")
+          .save(identity);
+    } else {
+      Row inserted = spark.sql(insert).first();
+      assertEquals("succeeded", inserted.getString(2), inserted.toString());
+      assertEquals(1L, inserted.getLong(3));
+    }
+    assertEquals(version + 2, DeltaTable.forPath(spark, path).history(1).first().getLong(0));
     Row three = spark.sql(all + " FROM " + byName + " WHERE " + q(KEY) + " = 3").first();
     for (int i = 1; i <= OTHERS.size(); i++) {
       assertEquals("p" + (i - 1), three.getString(i), OTHERS.get(i - 1));

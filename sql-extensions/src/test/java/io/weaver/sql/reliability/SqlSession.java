@@ -7,15 +7,38 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * One Spark + Delta session with Weaver's extension for the reliability tests of this package
- * (started once per test JVM; item catalogs persist in it, so each test uses its own item names).
+ * (started once per test JVM and extension order; item catalogs persist in it, so each test uses
+ * its own item names).
  */
 final class SqlSession {
+  /** Weaver's extension listed before Delta's. */
+  static final String WEAVER_FIRST =
+      "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension";
+
+  /** Delta's extension listed before Weaver's (its resolution rules run first). */
+  static final String DELTA_FIRST =
+      "io.delta.sql.DeltaSparkSessionExtension,io.weaver.sql.WeaverSparkSessionExtensions";
+
   private static SparkSession spark;
+  private static String extensions;
 
   private SqlSession() {}
 
-  static synchronized SparkSession get() {
+  static SparkSession get() {
+    return get(WEAVER_FIRST);
+  }
+
+  /**
+   * The session with {@code order} as {@code spark.sql.extensions}; a session with another order is
+   * stopped first (the extensions are fixed when the SparkContext starts).
+   */
+  static synchronized SparkSession get(String order) {
+    if (spark != null && !order.equals(extensions)) {
+      spark.stop();
+      spark = null;
+    }
     if (spark == null) {
+      extensions = order;
       String warehouse;
       try {
         warehouse = Files.createTempDirectory("weaver-reliability-warehouse").toString();
@@ -30,10 +53,7 @@ final class SqlSession {
               .config("spark.sql.shuffle.partitions", "2")
               .config("spark.databricks.delta.snapshotPartitions", "1")
               .config("spark.sql.warehouse.dir", warehouse)
-              .config(
-                  "spark.sql.extensions",
-                  "io.weaver.sql.WeaverSparkSessionExtensions,"
-                      + "io.delta.sql.DeltaSparkSessionExtension")
+              .config("spark.sql.extensions", order)
               .config(
                   "spark.sql.catalog.spark_catalog",
                   "org.apache.spark.sql.delta.catalog.DeltaCatalog")
