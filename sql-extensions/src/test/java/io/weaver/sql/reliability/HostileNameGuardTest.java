@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,6 +31,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * business-column DML with a WHERE, INSERT INTO as a load) treat every name literally.
  */
 class HostileNameGuardTest {
+  @AfterAll
+  static void stopSession() {
+    SqlSession.stop();
+  }
+
   private static final String KEY = "k`ey--x";
   private static final List<String> OTHERS =
       List.of(

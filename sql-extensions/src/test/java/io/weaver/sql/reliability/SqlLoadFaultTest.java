@@ -24,6 +24,7 @@ import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  * one history row per load id with the expected statuses, and that a further load is ordinary.
  */
 class SqlLoadFaultTest {
+  @AfterAll
+  static void stopSession() {
+    SqlSession.stop();
+  }
+
   private static final AtomicInteger ITEMS = new AtomicInteger();
   private static final String SECOND = "(1, 'a'), (2, 'B'), (3, 'c')";
 

@@ -33,7 +33,7 @@ final class SqlSession {
    * stopped first (the extensions are fixed when the SparkContext starts).
    */
   static synchronized SparkSession get(String order) {
-    if (spark != null && !order.equals(extensions)) {
+    if (spark != null && (!order.equals(extensions) || spark.sparkContext().isStopped())) {
       spark.stop();
       spark = null;
     }
@@ -60,6 +60,18 @@ final class SqlSession {
               .getOrCreate();
     }
     return spark;
+  }
+
+  /**
+   * Stops the session: every test class of this module builds its own session with {@code
+   * getOrCreate()}, which would otherwise be handed this one (with this package's extension order).
+   */
+  static synchronized void stop() {
+    if (spark != null) {
+      spark.stop();
+      spark = null;
+      extensions = null;
+    }
   }
 
   /**
