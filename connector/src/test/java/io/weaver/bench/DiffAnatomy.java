@@ -18,11 +18,26 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
-/** Where the diff's time goes: scan, signature, shuffle width (a study, not a test). */
+/**
+ * Where the diff's time goes (a study, not a test): the staging scan alone, with the row signature,
+ * with {@code sha2(concat_ws(…))}, the target's key/signature scan, and the narrow full outer join
+ * comparing signatures as strings, unhexed binaries or 64-bit hashes; three rounds, one JVM. Run
+ * with {@code benchmarks/run --anatomy [--rows N]}.
+ */
 public final class DiffAnatomy {
   public static void main(String[] args) throws Exception {
-    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
-    Path work = Files.createTempDirectory("anatomy");
+    long n = 1_000_000;
+    Path work = null;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--rows" -> n = Long.parseLong(args[i + 1]);
+        case "--work" -> work = Path.of(args[i + 1]);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    if (work == null) {
+      work = Files.createTempDirectory("anatomy");
+    }
     SparkSession spark =
         EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
     LoadBenchmark b = new LoadBenchmark(spark, work);
@@ -87,6 +102,7 @@ public final class DiffAnatomy {
   }
 
   static void time(String label, Supplier<Object> run) {
+    // Results are tiny aggregates (one row), printed as a checksum that both forms must agree on.
     long t0 = System.nanoTime();
     Object r = run.get();
     System.err.printf(
