@@ -6,15 +6,19 @@ import java.util.Arrays;
 /**
  * A {@link MessageDigest} that records the bytes fed to it instead of hashing them, so that map
  * entries can be encoded once, sorted by their encoded keys, and then replayed into the real
- * digest.
+ * digest. {@link RowBuffer} extends it to hash a whole row's recorded bytes at once.
  */
-final class ByteCapture extends MessageDigest {
+class ByteCapture extends MessageDigest {
 
-  private byte[] buffer = new byte[64];
-  private int size;
+  byte[] buffer = new byte[64];
+  int size;
 
   ByteCapture() {
-    super("weaver-capture");
+    this("weaver-capture");
+  }
+
+  ByteCapture(String algorithm) {
+    super(algorithm);
   }
 
   /** The bytes captured since the last call, and starts afresh. */
@@ -47,7 +51,7 @@ final class ByteCapture extends MessageDigest {
     size = 0;
   }
 
-  private void ensure(int extra) {
+  final void ensure(int extra) {
     if (size + extra > buffer.length) {
       buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + extra));
     }

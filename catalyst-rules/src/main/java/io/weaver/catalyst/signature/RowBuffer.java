@@ -5,16 +5,17 @@ import java.util.Arrays;
 
 /**
  * The digest a row signature is computed with: it collects the row's whole {@link
- * SignatureEncoding} in a growable byte array and hashes it with SHA-256 in one update when the
- * digest is taken. The bytes hashed are exactly those the encoding defines (the contract does not
- * change); what changes is the cost: one SHA-256 update per row instead of one per header byte, and
- * the common scalars (integers, compact decimals, dates and timestamps of years 0–9999) are written
- * as ASCII straight into the array, without intermediate strings or {@code java.time} objects.
+ * SignatureEncoding} in a growable byte array (as {@link ByteCapture} does) and hashes it with
+ * SHA-256 in one update when the digest is taken. The bytes hashed are exactly those the encoding
+ * defines (the contract does not change); what changes is the cost: one SHA-256 update per row
+ * instead of one per header byte, and the common scalars (integers, compact decimals, dates and
+ * timestamps of years 0–9999) are written as ASCII straight into the array, without intermediate
+ * strings or {@code java.time} objects.
  *
  * <p>Not thread-safe: one per task thread (generated code keeps one per partition; the interpreted
  * path one per thread).
  */
-public final class RowBuffer extends MessageDigest {
+public final class RowBuffer extends ByteCapture {
 
   private static final byte[] DIGITS_00_99 = new byte[200];
 
@@ -29,8 +30,6 @@ public final class RowBuffer extends MessageDigest {
   private static final long DAYS_PER_CYCLE = 146_097L;
 
   private final MessageDigest sha256 = SignatureEncoding.newSha256();
-  private byte[] buffer = new byte[256];
-  private int size;
 
   public RowBuffer() {
     super("weaver-row-signature");
@@ -39,19 +38,6 @@ public final class RowBuffer extends MessageDigest {
   /** The bytes collected so far (for tests). */
   byte[] collected() {
     return Arrays.copyOf(buffer, size);
-  }
-
-  @Override
-  protected void engineUpdate(byte input) {
-    ensure(1);
-    buffer[size++] = input;
-  }
-
-  @Override
-  protected void engineUpdate(byte[] input, int offset, int len) {
-    ensure(len);
-    System.arraycopy(input, offset, buffer, size, len);
-    size += len;
   }
 
   @Override
@@ -246,11 +232,5 @@ public final class RowBuffer extends MessageDigest {
       bound *= 10;
     }
     return digits;
-  }
-
-  private void ensure(int extra) {
-    if (size + extra > buffer.length) {
-      buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + extra));
-    }
   }
 }
