@@ -68,6 +68,15 @@ public final class Catalogue {
     return spark.read().format("delta").load(path(table));
   }
 
+  /** The rows of a catalogue table as of one Delta version of it. */
+  public Dataset<Row> readAt(CatalogueTable table, long version) {
+    return spark.read().format("delta").option("versionAsOf", version).load(path(table));
+  }
+
+  public SparkSession spark() {
+    return spark;
+  }
+
   /** Rows of a catalogue table for one Table ID. */
   public Dataset<Row> readFor(CatalogueTable table, String idColumn, String tableId) {
     return read(table).where(functions.col(idColumn).equalTo(tableId));

@@ -64,18 +64,12 @@ final class ChangeDetector {
    * columns of changed rows are fetched afterwards (see {@link #stagedColumns}).
    */
   Dataset<Row> classify(
-      SparkSession spark, Dataset<Row> typed, Optional<Dataset<Row>> deleteKeys, long version) {
-    List<Column> staged = new ArrayList<>();
-    for (String name : stagedColumns()) {
-      staged.add(typed.col(ManagedValues.quote(name)));
-    }
-    staged.add(signature(typed).as(SIG));
-    staged.add(lit(true).as(IN_STAGE));
+      SparkSession spark, Dataset<Row> narrow, Optional<Dataset<Row>> deleteKeys, long version) {
     Column[] keys =
         spec.primaryKey().stream().map(k -> col(ManagedValues.quote(k))).toArray(Column[]::new);
     Dataset<Row> incoming =
-        typed
-            .select(staged.toArray(new Column[0]))
+        narrow
+            .withColumn(IN_STAGE, lit(true))
             .withColumn(KEY_RANK, row_number().over(Window.partitionBy(keys).orderBy(keys)));
     if (deleteKeys.isPresent()) {
       incoming = incoming.unionByName(deleteKeys.get().withColumn(IN_DELETE, lit(true)), true);
@@ -83,16 +77,7 @@ final class ChangeDetector {
       incoming = incoming.withColumn(IN_DELETE, lit(false));
     }
 
-    Dataset<Row> table =
-        // Every row: deleted rows are revived or stay deleted (the SQL extension's read rule
-        // would otherwise show only live rows).
-        EngineReads.allRows(
-            () ->
-                spark
-                    .read()
-                    .format("delta")
-                    .option("versionAsOf", version)
-                    .load(spec.targetPath()));
+    Dataset<Row> table = targetRows(spark, version);
     List<Column> projected = new ArrayList<>();
     for (String key : spec.primaryKey()) {
       projected.add(table.col(ManagedValues.quote(key)));
@@ -112,6 +97,28 @@ final class ChangeDetector {
     Dataset<Row> joined =
         incoming.join(target, spec.primaryKey().toArray(new String[0]), "full_outer");
     return joined.withColumn(OP, op());
+  }
+
+  /**
+   * Staging narrowed to what the diff carries: the primary key, the unique-key columns and the
+   * signature ({@link #SIG}).
+   */
+  Dataset<Row> narrow(Dataset<Row> typed) {
+    List<Column> staged = new ArrayList<>();
+    for (String name : stagedColumns()) {
+      staged.add(typed.col(ManagedValues.quote(name)));
+    }
+    staged.add(signature(typed).as(SIG));
+    return typed.select(staged.toArray(new Column[0]));
+  }
+
+  /**
+   * Every row of the target at {@code version}, deleted ones included (the SQL extension's read
+   * rule would otherwise show only live rows).
+   */
+  Dataset<Row> targetRows(SparkSession spark, long version) {
+    return EngineReads.allRows(
+        () -> spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath()));
   }
 
   /** The row signature of the comparison columns of {@code typed}. */

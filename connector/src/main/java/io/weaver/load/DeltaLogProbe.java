@@ -33,6 +33,68 @@ final class DeltaLogProbe {
     return snapshot.version();
   }
 
+  /**
+   * The table's Delta id (from its metadata; no Spark job): tells a table recreated at the same
+   * path from the one that was there before.
+   */
+  String tableUuid() {
+    return snapshot.metadata().id();
+  }
+
+  /** The latest snapshot of any Delta table at {@code path}; empty when there is none. */
+  static java.util.Optional<DeltaLogProbe> at(SparkSession spark, String path) {
+    Snapshot snapshot =
+        DeltaLog.forTable(spark, path).update(false, Option.empty(), Option.empty());
+    return snapshot.version() < 0
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(new DeltaLogProbe(snapshot));
+  }
+
+  /**
+   * Computes (and Delta caches) the snapshot's state — the file list a later overwrite or scan of
+   * this version needs — now, so that cost is paid while something else runs.
+   */
+  void computeState() {
+    snapshot.transactions();
+  }
+
+  /**
+   * The {@code userMetadata} of the commit at {@code version} of the table at {@code path}, read
+   * from its log file (no Spark job): empty when the file is gone (log cleanup) or unreadable, ""
+   * when the commit has none.
+   */
+  static java.util.Optional<String> userMetadataAt(SparkSession spark, String path, long version) {
+    if (version < 0) {
+      return java.util.Optional.empty();
+    }
+    org.apache.hadoop.fs.Path file =
+        new org.apache.hadoop.fs.Path(
+            new org.apache.hadoop.fs.Path(path, "_delta_log"),
+            String.format(java.util.Locale.ROOT, "%020d.json", version));
+    try {
+      org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(spark.sessionState().newHadoopConf());
+      try (java.io.BufferedReader reader =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  fs.open(file), java.nio.charset.StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = reader.readLine()) != null) {
+          if (line.startsWith("{\"commitInfo\"")) {
+            com.fasterxml.jackson.databind.JsonNode metadata =
+                JSON.readTree(line).path("commitInfo").path("userMetadata");
+            return java.util.Optional.of(metadata.isTextual() ? metadata.asText() : "");
+          }
+        }
+        return java.util.Optional.of("");
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
+
   /** The last txnVersion committed by {@code appId}, or -1 when it never wrote. */
   long lastTxnVersion(String appId) {
     Option<Object> version = snapshot.transactions().get(appId);

@@ -4,13 +4,30 @@ import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
-/** Reads and writes a Table's load state and history in its item's catalogue. */
+/**
+ * Reads and writes a Table's load state and history in its item's catalogue.
+ *
+ * <p>{@code _.LoadState} is small (one row per Table) and read at the start of every load. Its rows
+ * are kept in memory per catalogue path together with the Delta version (and table id) they were
+ * read at; a load whose catalogue is still at that version reuses them instead of running Delta's
+ * snapshot and scan jobs again. A state written by this process moves the kept rows to the new
+ * version only when that commit is the only one since the rows were read; any other writer (another
+ * process, Build, a restore) leaves a version the memory does not hold, and the next load reads the
+ * table again. So the memory never answers for a version it did not see.
+ */
 final class LoadBookkeeping {
+  /** The whole {@code _.LoadState} of one item at one Delta version of that table. */
+  private record Rows(String tableUuid, long version, Map<String, State> states) {}
+
+  private static final Map<String, Rows> KNOWN = new ConcurrentHashMap<>();
 
   /** {@code _.LoadState} of one Table (defaults when it never loaded). */
   record State(
@@ -29,18 +46,35 @@ final class LoadBookkeeping {
   }
 
   State state(String tableId) {
-    List<Row> rows =
-        catalogue.readFor(CatalogueTable.LOAD_STATE, "table_id", tableId).collectAsList();
-    if (rows.isEmpty()) {
+    String path = catalogue.path(CatalogueTable.LOAD_STATE);
+    Optional<DeltaLogProbe> latest = DeltaLogProbe.at(catalogue.spark(), path);
+    if (latest.isEmpty()) {
       return State.NEW;
     }
-    Row r = rows.get(0);
-    return new State(
-        r.getString(1),
-        r.isNullAt(2) ? Optional.empty() : Optional.of(r.getTimestamp(2).toInstant()),
-        r.isNullAt(3) ? -1 : r.getLong(3),
-        Optional.ofNullable(r.getString(4)),
-        r.getLong(5));
+    DeltaLogProbe probe = latest.get();
+    Rows known = KNOWN.get(path);
+    if (known == null
+        || known.version() != probe.version()
+        || !known.tableUuid().equals(probe.tableUuid())) {
+      Map<String, State> states = new HashMap<>();
+      for (Row r : catalogue.readAt(CatalogueTable.LOAD_STATE, probe.version()).collectAsList()) {
+        states.put(
+            r.getString(0),
+            new State(
+                r.getString(1),
+                r.isNullAt(2) ? Optional.empty() : Optional.of(r.getTimestamp(2).toInstant()),
+                r.isNullAt(3) ? -1 : r.getLong(3),
+                Optional.ofNullable(r.getString(4)),
+                r.getLong(5)));
+      }
+      known = new Rows(probe.tableUuid(), probe.version(), Map.copyOf(states));
+      KNOWN.put(path, known);
+    } else {
+      // The state's overwrite at the end of the load needs this version's file list; computed now,
+      // it overlaps the target's snapshot read ahead instead of adding to the load's end.
+      probe.computeState();
+    }
+    return known.states().getOrDefault(tableId, State.NEW);
   }
 
   void history(String tableId, LoadResult result, Instant finished) {
@@ -80,7 +114,30 @@ final class LoadBookkeeping {
             state.lastDeltaVersion(),
             state.bookmark().orElse(null),
             state.sequence());
+    String path = catalogue.path(CatalogueTable.LOAD_STATE);
+    Rows before = KNOWN.remove(path);
     catalogue.replaceFor(CatalogueTable.LOAD_STATE, "table_id", List.of(tableId), List.of(row));
+    Optional<DeltaLogProbe> after = DeltaLogProbe.at(catalogue.spark(), path);
+    // Only this commit since the known rows: they are the new version's rows with this one
+    // replaced.
+    if (before != null
+        && after.isPresent()
+        && after.get().version() == before.version() + 1
+        && after.get().tableUuid().equals(before.tableUuid())) {
+      Map<String, State> states = new HashMap<>(before.states());
+      states.put(tableId, normalised(state));
+      KNOWN.put(path, new Rows(before.tableUuid(), after.get().version(), Map.copyOf(states)));
+    }
+  }
+
+  /** The state as a read returns it: timestamps hold microseconds. */
+  private static State normalised(State s) {
+    return new State(
+        s.lastLoadId(),
+        s.lastSucceededAt().map(i -> i.truncatedTo(java.time.temporal.ChronoUnit.MICROS)),
+        s.lastDeltaVersion(),
+        s.bookmark(),
+        s.sequence());
   }
 
   private static Timestamp ts(Instant instant) {

@@ -16,6 +16,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * Applies one load to its Delta table (spec §11): validate, detect changes in one pass, gate, then
@@ -54,6 +55,7 @@ public final class LoadEngine {
 
   private LoadOutcome run(SparkSession spark, LoadRequest request) {
     LoadSpec spec = request.spec();
+    LoadTrace.mark("engine start");
     DeltaLogProbe log = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath());
     long version = log.version();
     long applied = log.lastTxnVersion(request.txnAppId());
@@ -91,8 +93,10 @@ public final class LoadEngine {
       // rows so both reads see the same ones.
       staging = staging.localCheckpoint(true);
     }
-    return merge(
-        spark, request, validator, validator.prepare(staging, request.deleteKeys()), version);
+    LoadTrace.mark("engine probe done");
+    StagingValidator.Prepared prepared = validator.prepare(staging, request.deleteKeys());
+    LoadTrace.mark("prepared");
+    return merge(spark, request, validator, prepared, version);
   }
 
   /**
@@ -112,37 +116,74 @@ public final class LoadEngine {
       long version) {
     LoadSpec spec = request.spec();
     ChangeDetector detector = new ChangeDetector(spec);
-    Dataset<Row> classified =
-        detector.classify(spark, input.observed(), input.deleteKeys(), version);
-    Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
-    // A unique name keeps the plan distinct, so persist() never reuses another load's cache
-    // (which would leave this observation unfired).
-    Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
-    Column[] counted = ChangeCounts.observed();
-    Column duplicates = count_if(col(ChangeDetector.KEY_RANK).gt(1)).as(DUPLICATES);
-    Column[] metrics = Arrays.copyOf(counted, counted.length + 1);
-    metrics[counted.length] = duplicates;
-    Dataset<Row> changedKeys =
-        judged
-            .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
-            .filter(
-                col(ChangeDetector.OP)
-                    .isin(
-                        ChangeDetector.INSERT,
-                        ChangeDetector.UPDATE,
-                        ChangeDetector.REVIVE,
-                        ChangeDetector.DELETE))
-            .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
-            // The one pass over the join fills a local checkpoint and both observations. Not
-            // persist(): a write to a path the staging reads makes Spark re-cache every cached
-            // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
-            // source would recompute the changed keys from a newer snapshot than the one counted.
-            // A checkpoint is never re-cached (docs/reliability.md, ConcurrentLoadTest).
-            .localCheckpoint(true);
+    Dataset<Row> narrow = detector.narrow(input.observed());
+    Dataset<Row> pinned = null;
+    Dataset<Row> changedKeys = null;
     try {
-      java.util.Map<String, Object> observed = observed(observation);
-      validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
-      ChangeCounts counts = ChangeCounts.from(observed);
+      ChangeCounts counts = null;
+      if (request.expectUnchanged() && SameRows.applies(spec, input)) {
+        // Pass 0, when the previous load changed nothing: staging's narrow projection is
+        // checkpointed while its checksum is observed, and the target's checksum is computed at
+        // the same time. Equal checksums: nothing changed and the load ends here; otherwise the
+        // diff reads the checkpoint instead of scanning staging again.
+        Dataset<Row> targetSums = SameRows.target(spark, spec, detector, version);
+        java.util.concurrent.CompletableFuture<Row> targetAhead =
+            Ahead.start(spark, targetSums::head);
+        Observation sums = new Observation("weaver_same_" + java.util.UUID.randomUUID());
+        Column[] checksum = SameRows.checksum(spec.primaryKey(), col(ChangeDetector.SIG));
+        pinned =
+            narrow
+                .observe(sums, checksum[0], Arrays.copyOfRange(checksum, 1, checksum.length))
+                .localCheckpoint(true, StorageLevel.MEMORY_AND_DISK());
+        Row target = Ahead.join(targetAhead);
+        java.util.Map<String, Object> staged = observed(sums);
+        LoadTrace.mark("pass 0 done");
+        if (SameRows.same(staged, target)) {
+          validator.report(input, observed(input.observation()), 0);
+          long rows = SameRows.rows(staged);
+          counts = new ChangeCounts(0, 0, 0, 0, rows, 0, rows);
+        } else {
+          narrow = pinned;
+        }
+      }
+      if (counts == null) {
+        Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
+        Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
+        LoadTrace.mark("classified");
+        // A unique name keeps the plan distinct, so persist() never reuses another load's cache
+        // (which would leave this observation unfired).
+        Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
+        Column[] counted = ChangeCounts.observed();
+        Column duplicates = count_if(col(ChangeDetector.KEY_RANK).gt(1)).as(DUPLICATES);
+        Column[] metrics = Arrays.copyOf(counted, counted.length + 1);
+        metrics[counted.length] = duplicates;
+        changedKeys =
+            judged
+                .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
+                .filter(
+                    col(ChangeDetector.OP)
+                        .isin(
+                            ChangeDetector.INSERT,
+                            ChangeDetector.UPDATE,
+                            ChangeDetector.REVIVE,
+                            ChangeDetector.DELETE))
+                .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
+                // The one pass over the join fills a local checkpoint and both observations. Not
+                // persist(): a write to a path the staging reads makes Spark re-cache every cached
+                // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
+                // source would recompute the changed keys from a newer snapshot than the one
+                // counted. A checkpoint is never re-cached (docs/reliability.md,
+                // ConcurrentLoadTest).
+                .localCheckpoint(true);
+        LoadTrace.mark("diff checkpointed");
+        if (pinned != null) {
+          // The diff has read it; the change set does not depend on it any more.
+          pinned.unpersist(false);
+        }
+        java.util.Map<String, Object> observed = observed(observation);
+        validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
+        counts = ChangeCounts.from(observed);
+      }
       LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
       Optional<String> refusal = new StabilityGates(spec).refusal(counts);
@@ -166,7 +207,9 @@ public final class LoadEngine {
             warnings,
             null);
       }
+      LoadTrace.mark("counts read");
       Dataset<Row> changeSet = fetch(spec, detector, input.typed(), changedKeys, counts);
+      LoadTrace.mark("fetched");
       Optional<Dataset<Row>> rejections =
           counts.rejected() > 0 ? Optional.of(rejections(spec, changeSet)) : Optional.empty();
       if (counts.changed() == 0) {
@@ -185,6 +228,7 @@ public final class LoadEngine {
               changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
       KeyedMerge.Result result =
           new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request);
+      LoadTrace.mark("merged");
       if (!result.applied()) {
         return alreadyApplied(spark, spec, request, result.version(), warnings);
       }
@@ -197,7 +241,12 @@ public final class LoadEngine {
           warnings,
           rejections.orElse(null));
     } finally {
-      changedKeys.unpersist(false);
+      if (changedKeys != null) {
+        changedKeys.unpersist(false);
+      }
+      if (pinned != null) {
+        pinned.unpersist(false);
+      }
     }
   }
 

@@ -17,6 +17,9 @@ import org.apache.spark.sql.Row;
  * @param loadSequence the idempotent transaction version ({@code txnAppId = "weaver:" + table})
  * @param waiveGates skip the stability gates for this load
  * @param commitMetadata JSON text stored as the commit's {@code userMetadata}
+ * @param expectUnchanged the Table's previous load changed nothing, so this one first checks
+ *     whether anything changed at all (a cheaper pass that ends the load when nothing did; see
+ *     {@link SameRows})
  */
 public record LoadRequest(
     LoadSpec spec,
@@ -26,7 +29,30 @@ public record LoadRequest(
     String loadId,
     long loadSequence,
     boolean waiveGates,
-    String commitMetadata) {
+    String commitMetadata,
+    boolean expectUnchanged) {
+
+  /** A load without a guess about its changes (the full diff runs directly). */
+  public LoadRequest(
+      LoadSpec spec,
+      Dataset<Row> staging,
+      Optional<Dataset<Row>> deleteKeys,
+      Instant loadTimestamp,
+      String loadId,
+      long loadSequence,
+      boolean waiveGates,
+      String commitMetadata) {
+    this(
+        spec,
+        staging,
+        deleteKeys,
+        loadTimestamp,
+        loadId,
+        loadSequence,
+        waiveGates,
+        commitMetadata,
+        false);
+  }
 
   public LoadRequest {
     if (spec == null) {

@@ -25,12 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.spark.sql.Row;
@@ -48,21 +43,6 @@ import org.apache.spark.sql.types.StructType;
 public final class LoadRunner {
   private static final DateTimeFormatter ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSSSSS").withZone(ZoneOffset.UTC);
-
-  /** Runs reads ahead of the load's main thread (daemon threads; idle ones end after a minute). */
-  private static final ExecutorService AHEAD =
-      new ThreadPoolExecutor(
-          0,
-          4,
-          60,
-          TimeUnit.SECONDS,
-          new SynchronousQueue<>(),
-          r -> {
-            Thread thread = new Thread(r, "weaver-load-ahead");
-            thread.setDaemon(true);
-            return thread;
-          },
-          new ThreadPoolExecutor.CallerRunsPolicy());
 
   private final SparkSession spark;
   private final WorkspaceModel model;
@@ -149,6 +129,7 @@ public final class LoadRunner {
       Optional<StagingProvider> staging,
       Optional<String> requestedLoadId) {
     requestedLoadId.ifPresent(LoadRunner::requireValidLoadId);
+    LoadTrace.start();
     Instant started = Instant.now();
     Instant loadTs = started.truncatedTo(ChronoUnit.MICROS);
     String loadId = requestedLoadId.orElseGet(() -> newLoadId(started));
@@ -189,30 +170,36 @@ public final class LoadRunner {
               started,
               loadTs));
     }
+    LoadTrace.mark("isDeltaTable done");
     // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
     // catalogue is checked and the state read; both only read.
-    CompletableFuture<LoadSpec> specAhead =
-        CompletableFuture.supplyAsync(
-            () -> {
-              SparkSession.setActiveSession(spark);
-              return spec(t, path);
-            },
-            AHEAD);
+    CompletableFuture<LoadSpec> specAhead = Ahead.start(spark, () -> spec(t, path));
+    // The target's last idempotent txn version needs Delta's snapshot state of the target (Spark
+    // jobs); the diff's scan needs the same state, so computing it here costs nothing extra and
+    // runs
+    // while `_.LoadState` is read.
+    CompletableFuture<Long> lastTxnAhead =
+        Ahead.start(
+            spark,
+            () ->
+                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
     Catalogue catalogue = new Catalogue(spark, layout, t.item());
     catalogue.ensureTables();
+    LoadTrace.mark("ensureTables done");
     LoadBookkeeping books = new LoadBookkeeping(catalogue);
     String id = t.tableId().toString();
     List<LoadResult> results = new ArrayList<>();
     LoadBookkeeping.State state = books.state(id);
+    LoadTrace.mark("state read");
     // Every Weaver commit carries its load sequence as the idempotent txn version, so a commit the
     // history does not know exists only when the log's last txn version is beyond the recorded
     // sequence (a 1-3 ms log read); only then search the Delta history for its receipt.
-    long lastTxn =
-        DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name));
+    long lastTxn = Ahead.join(lastTxnAhead);
     Optional<LoadRecovery.Unrecorded> unrecorded =
         lastTxn > state.sequence()
             ? LoadRecovery.find(spark, path, state.sequence())
             : Optional.empty();
+    LoadTrace.mark("probe done");
     if (unrecorded.isPresent()) {
       LoadRecovery.Unrecorded u = unrecorded.get();
       // History may already hold the load (the stop came after history, before state): then
@@ -264,19 +251,22 @@ public final class LoadRunner {
           new StagingProvider.Context(
               loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
       staged = provider.stage(t, context);
+      LoadTrace.mark("staged");
       CommitReceipt receipt =
           new CommitReceipt(loadId, sequence, loadTs, staged.newBookmark().or(state::bookmark));
       LoadRequest request =
           new LoadRequest(
-              ahead(specAhead),
+              Ahead.join(specAhead),
               staged.staging(),
               staged.deleteKeys(),
               loadTs,
               loadId,
               sequence,
               waiveGates,
-              receipt.toJson());
+              receipt.toJson(),
+              previousChangedNothing(path, state));
       LoadOutcome outcome = LoadEngine.apply(spark, request);
+      LoadTrace.mark("engine done");
       if (outcome.committed()) {
         committed = outcome;
         LoadFaults.reach(LoadFaults.Phase.AFTER_COMMIT);
@@ -302,6 +292,7 @@ public final class LoadRunner {
           || outcome.status().equals(LoadOutcome.NO_WORK)) {
         LoadFaults.fail(LoadFaults.Phase.DURING_HISTORY);
         books.history(id, result, Instant.now());
+        LoadTrace.mark("history written");
         LoadFaults.reach(LoadFaults.Phase.AFTER_HISTORY);
         books.state(
             id,
@@ -311,6 +302,7 @@ public final class LoadRunner {
                 outcome.deltaVersion(),
                 staged.newBookmark().or(state::bookmark),
                 outcome.committed() ? sequence : state.sequence()));
+        LoadTrace.mark("state written");
       } else {
         books.history(id, result, Instant.now());
       }
@@ -338,19 +330,23 @@ public final class LoadRunner {
     return results;
   }
 
-  /** The value of a read started ahead; its failure is rethrown as it was thrown. */
-  private static <T> T ahead(CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      throw e;
+  /**
+   * Whether the Table's previous load committed nothing (it found no changes): its state names a
+   * load whose id is not the receipt of the commit at the state's Delta version. A load after such
+   * a load checks for "no change at all" first (docs/performance.md). Unknown (no previous load,
+   * log file gone): false.
+   */
+  private boolean previousChangedNothing(String path, LoadBookkeeping.State state) {
+    if (state.lastLoadId() == null || state.lastDeltaVersion() < 0) {
+      return false;
     }
+    return DeltaLogProbe.userMetadataAt(spark, path, state.lastDeltaVersion())
+        .map(
+            metadata ->
+                CommitReceipt.parse(metadata)
+                    .map(r -> !r.loadId().equals(state.lastLoadId()))
+                    .orElse(true))
+        .orElse(false);
   }
 
   private StagingProvider.Staging sqlStaging(TableDeclaration t, StagingProvider.Context context) {

@@ -68,7 +68,54 @@ public final class DiffAnatomy {
                   .load(target)
                   .agg(bit_xor(xxhash64(col("id"), col("sig"))))
                   .collect());
-      for (String mode : List.of("string", "unhex", "xxhash")) {
+      for (String shape : List.of("plain", "window", "sortagg")) {
+        time(
+            "diff join " + shape,
+            () -> {
+              Dataset<Row> st =
+                  s.get().select(col("id"), LoadBenchmark.weaverSignature().as("sig"));
+              if (shape.equals("window")) {
+                st =
+                    st.withColumn(
+                        "rk",
+                        org.apache
+                            .spark
+                            .sql
+                            .functions
+                            .row_number()
+                            .over(
+                                org.apache.spark.sql.expressions.Window.partitionBy(col("id"))
+                                    .orderBy(col("id"))));
+              } else if (shape.equals("sortagg")) {
+                st =
+                    st.groupBy(col("id"))
+                        .agg(
+                            org.apache
+                                .spark
+                                .sql
+                                .functions
+                                .count(org.apache.spark.sql.functions.lit(1))
+                                .as("rk"),
+                            org.apache.spark.sql.functions.min(col("sig")).as("sig"));
+              } else {
+                st = st.withColumn("rk", org.apache.spark.sql.functions.lit(1));
+              }
+              Dataset<Row> t =
+                  spark
+                      .read()
+                      .format("delta")
+                      .load(target)
+                      .select(col("id").as("t_id"), col("sig").as("t_sig"));
+              return st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer")
+                  .agg(
+                      count_if(col("t_id").isNull()),
+                      count_if(col("id").isNull()),
+                      count_if(col("sig").notEqual(col("t_sig"))),
+                      count_if(col("rk").gt(1)))
+                  .collect();
+            });
+      }
+      for (String mode : List.of("string")) {
         time(
             "diff sig as " + mode,
             () -> {

@@ -70,6 +70,8 @@ final class Report {
         "unconditional_rows_copied",
         medianLong(c.unconditional(), x -> x.metric("numTargetRowsCopied")));
     m.put("weaver_committed", medianLong(c.weaver(), x -> x.metric("committed")) == 1);
+    // What the timed Weaver load knew of its Table's previous load (see LoadBenchmark.weaverLoad).
+    m.put("weaver_previous_load", c.fraction() == 0 ? "changed nothing" : "none");
     m.put("weaver_jobs", medianLong(c.weaver(), Measure::jobs));
     m.put("handwritten_jobs", medianLong(c.hand(), Measure::jobs));
     m.put("unconditional_jobs", medianLong(c.unconditional(), Measure::jobs));
@@ -151,6 +153,9 @@ final class Report {
               fmt(f.get("ratio_unconditional_weaver_time")),
               fmt(f.get("ratio_unconditional_weaver_bytes"))));
     }
+    out.append(
+        "\nAt f = 0 the timed Weaver load follows an untimed load of the same staging (a Table whose"
+            + " loads find nothing to do); at f > 0 the Table has no load history.\n");
     out.append("\nWeaver counts and jobs per load:\n");
     for (Case c : cases) {
       Map<String, Object> f = fields(c);

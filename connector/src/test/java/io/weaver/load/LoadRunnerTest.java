@@ -118,6 +118,100 @@ class LoadRunnerTest {
     assertEquals(r.deltaVersion(), state.getLong(state.fieldIndex("last_delta_version")));
   }
 
+  private LoadResult loadSites(String values) throws IOException {
+    table("A.Site", SITES, "select id, name from values " + values + " as t(id, name);\n");
+    return weaver.load(Scope.all(), false).get(0);
+  }
+
+  /**
+   * After a load that changed nothing, the next load first compares checksums of staging and the
+   * table; equal ones end it, different ones (changes, a duplicate key with the same row count, a
+   * revive) go on to the full diff, which finds exactly what changed.
+   */
+  @Test
+  void aLoadAfterAnUnchangedLoadChecksFirstAndStillFindsEveryChange() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    long checked = SameRows.CHECKED.get();
+    long matched = SameRows.MATCHED.get();
+    assertEquals(2, loadSites("(1, 'a'), (2, 'b')").rowsInserted());
+    LoadResult same = loadSites("(1, 'a'), (2, 'b')");
+    assertEquals(2, same.rowsUnchanged(), same.message());
+    assertEquals(checked, SameRows.CHECKED.get(), "the previous load committed: full diff");
+    long v = version("A.Site");
+
+    LoadResult again = loadSites("(1, 'a'), (2, 'b')");
+    assertEquals("succeeded", again.status(), again.message());
+    assertEquals(2, again.rowsUnchanged());
+    assertEquals(2, again.targetLiveRowsBefore());
+    assertEquals(checked + 1, SameRows.CHECKED.get(), "the previous load changed nothing");
+    assertEquals(matched + 1, SameRows.MATCHED.get());
+    assertEquals(v, version("A.Site"), "nothing written");
+
+    // Same row count as the table, but a duplicate key: the checksums differ and the diff reports.
+    LoadResult duplicate = loadSites("(1, 'a'), (1, 'a')");
+    assertEquals("failed", duplicate.status(), duplicate.message());
+    assertTrue(duplicate.message().contains("duplicate"), duplicate.message());
+    assertEquals(matched + 1, SameRows.MATCHED.get());
+    assertEquals(v, version("A.Site"));
+
+    LoadResult changed = loadSites("(1, 'a2'), (3, 'c')");
+    assertEquals("succeeded", changed.status(), changed.message());
+    assertEquals(1, changed.rowsUpdated());
+    assertEquals(1, changed.rowsInserted());
+    assertEquals(1, changed.rowsDeleted());
+    assertEquals(matched + 1, SameRows.MATCHED.get());
+
+    assertEquals(2, loadSites("(1, 'a2'), (3, 'c')").rowsUnchanged());
+    LoadResult quiet = loadSites("(1, 'a2'), (3, 'c')");
+    assertEquals(2, quiet.rowsUnchanged(), quiet.message());
+    assertEquals(matched + 2, SameRows.MATCHED.get(), "checked and matched: soft-deleted 2 aside");
+    // The soft-deleted key comes back: the live rows' checksum differs, the diff revives it.
+    LoadResult revived = loadSites("(1, 'a2'), (2, 'b'), (3, 'c')");
+    assertEquals("succeeded", revived.status(), revived.message());
+    assertEquals(1, revived.rowsRevived());
+    assertEquals(2, revived.rowsUnchanged());
+    assertEquals(3L, spark.sql("select * from " + item + ".A.Site").count());
+  }
+
+  /**
+   * The load state is kept in memory between loads of one process; a write to {@code _.LoadState}
+   * from outside (another process, a hand fix) must be seen by the next load all the same.
+   */
+  @Test
+  void aStateWrittenOutsideTheProcessIsSeenByTheNextLoad() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    assertEquals("succeeded", weaver.load(Scope.all(), false).get(0).status());
+    String appId = LoadRequest.txnAppId(item + ".A.Site");
+    assertEquals(1L, DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId));
+
+    String statePath =
+        LakehouseLayout.at(dir.resolve("lake").toString())
+            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
+    DeltaTable.forPath(spark, statePath)
+        .update(java.util.Map.of("load_sequence", org.apache.spark.sql.functions.lit(7L)));
+
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (3, 'c') as t(id, name);\n");
+    LoadResult second = weaver.load(Scope.all(), false).get(0);
+    assertEquals("succeeded", second.status(), second.message());
+    assertEquals(1, second.rowsInserted());
+    assertEquals(
+        8L,
+        DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId),
+        "the load continued from the sequence written outside, not from the one in memory");
+    Row state = catalogue(CatalogueTable.LOAD_STATE).get(0);
+    assertEquals(8L, state.getLong(state.fieldIndex("load_sequence")));
+    assertEquals(second.loadId(), state.getString(state.fieldIndex("last_load_id")));
+
+    // The state this process wrote last is kept: a third load reads it without a Delta scan and
+    // still continues the sequence.
+    table("A.Site", SITES, "select id, name from values (1, 'a') as t(id, name);\n");
+    LoadResult third = weaver.load(Scope.all(), false).get(0);
+    assertEquals("succeeded", third.status(), third.message());
+    assertEquals(9L, DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId));
+  }
+
   @Test
   void crashAfterCommitIsRecoveredAndNotAppliedTwice() throws IOException {
     table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
