@@ -101,6 +101,8 @@ class DifferentialLoadTest {
     // The two Tables are independent, so their sequences run side by side (a tiny load is mostly
     // driver-side planning, which two threads overlap); each has its own seeded stream, so a run
     // is reproducible per Table whatever the interleaving.
+    long checked = SameRows.CHECKED.get();
+    long matched = SameRows.MATCHED.get();
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
       Future<int[]> a = pool.submit(() -> run(snapshot, seed, (steps + 1) / 2));
@@ -109,9 +111,22 @@ class DifferentialLoadTest {
       int[] rb = outcome(b);
       int refused = ra[0] + rb[0];
       int waived = ra[1] + rb[1];
+      long checks = SameRows.CHECKED.get() - checked;
+      long matches = SameRows.MATCHED.get() - matched;
       System.out.printf(
-          "differential: seed %d, %d steps in %d s (refused %d, waived %d)%n",
-          seed, steps, (System.nanoTime() - started) / 1_000_000_000L, refused, waived);
+          "differential: seed %d, %d steps in %d s (refused %d, waived %d; no-change checks %d,"
+              + " matched %d)%n",
+          seed,
+          steps,
+          (System.nanoTime() - started) / 1_000_000_000L,
+          refused,
+          waived,
+          checks,
+          matches);
+      // The no-change check must have run both ways: matching (the load ends) and not.
+      if (steps >= 200 && (matches == 0 || checks == matches)) {
+        fail("seed " + seed + ": no-change checks " + checks + ", matched " + matches);
+      }
       // The run must have exercised the gates both ways, or it proves little about them.
       if (steps >= 200 && (refused == 0 || waived == 0)) {
         fail(
@@ -251,8 +266,9 @@ class DifferentialLoadTest {
                 s.sequence,
                 waive,
                 new CommitReceipt("diff-" + s.sequence, s.sequence, ts, Optional.empty()).toJson(),
-                // Half the loads check for "no change at all" first (only snapshot loads can).
-                random.nextBoolean()));
+                // Quiet loads and half the others check for "no change at all" first (only
+                // snapshot loads can): the check must match the former and not the latter.
+                quiet || random.nextBoolean()));
 
     if (gatesTrip && !waive) {
       assertEquals(LoadOutcome.REFUSED, o.status(), o.message());
