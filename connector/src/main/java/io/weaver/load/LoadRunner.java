@@ -174,10 +174,8 @@ public final class LoadRunner {
     // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
     // catalogue is checked and the state read; both only read.
     CompletableFuture<LoadSpec> specAhead = Ahead.start(spark, () -> spec(t, path));
-    // The target's last idempotent txn version needs Delta's snapshot state of the target (Spark
-    // jobs); the diff's scan needs the same state, so computing it here costs nothing extra and
-    // runs
-    // while `_.LoadState` is read.
+    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
+    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
     CompletableFuture<Long> lastTxnAhead =
         Ahead.start(
             spark,
