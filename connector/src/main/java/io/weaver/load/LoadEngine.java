@@ -106,7 +106,9 @@ public final class LoadEngine {
    * change counts, and keeps only the keys that change. Validation and gates are decided from those
    * counts before anything is written. Pass 2, only when something changes: the business columns of
    * the changing keys are fetched from staging (a broadcast join when they are few), checkpointed
-   * once, and merged with Delta's own source materialisation off.
+   * once, and merged with Delta's own source materialisation off. Before pass 1, when the Table's
+   * previous load changed nothing, pass 0 compares checksums of staging and the target's live rows
+   * ({@link SameRows}) and ends the load when they are equal.
    */
   private LoadOutcome merge(
       SparkSession spark,
