@@ -38,16 +38,6 @@ public final class LoadEngine {
    */
   static final long BROADCAST_KEYS = 200_000;
 
-  /**
-   * Change sets up to this many rows give the MERGE a Bloom filter of their keys. Delta records the
-   * MERGE condition in the commit's history, filter included (as hex): at this bound and {@link
-   * #KEY_FILTER_FPP} it is at most about 80 kB there (about 20 kB at 12,000 changed rows).
-   */
-  static final long KEY_FILTER_ROWS = 50_000;
-
-  /** The filter's false-positive rate: 5 % of unchanged target rows still reach the joins. */
-  static final double KEY_FILTER_FPP = 0.05;
-
   private LoadEngine() {}
 
   /** Runs the load; never throws for bad input or refused gates (see the outcome's status). */
@@ -290,14 +280,14 @@ public final class LoadEngine {
   /**
    * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
    * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
-   * It holds for every matched row and for about 5 % of the others, so Spark can filter the target
+   * It holds for every matched row and for about 1 % of the others, so Spark can filter the target
    * below the MERGE's joins, which then shuffle only about the rows that change instead of every
-   * row of the touched files. One literal of about 6 bits per changed row (see {@link
-   * #KEY_FILTER_ROWS}). Only for key types whose equal values hash equally.
+   * row of the touched files. One small literal, whatever the number of keys (at most {@link
+   * #BROADCAST_KEYS}: about 240 kB). Only for key types whose equal values hash equally.
    */
   private static Optional<Column> changedKeyFilter(
       LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
-    if (counts.changed() > KEY_FILTER_ROWS) {
+    if (counts.changed() > BROADCAST_KEYS) {
       return Optional.empty();
     }
     List<Column> sourceHashed = new ArrayList<>();
@@ -317,7 +307,7 @@ public final class LoadEngine {
         changeSet
             .filter(col(UniqueKeyRejector.REASON).isNull())
             .stat()
-            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), KEY_FILTER_FPP);
+            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), 0.01);
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     try {
       keys.writeTo(bytes);
