@@ -34,26 +34,13 @@ final class KeyedMerge {
   /** Result of the MERGE: whether Delta applied it or skipped it as an already-seen txn. */
   record Result(boolean applied, long version, Row metrics) {}
 
-  /**
-   * {@code targetKeys}, when present, is a predicate on the target alone that holds for every
-   * target row the change set matches (a Bloom filter of its keys): Spark pushes it below the
-   * MERGE's joins, so they shuffle and join about the rows that change, not every row of the
-   * touched files.
-   */
-  Result run(
-      SparkSession commitSession,
-      Dataset<Row> changes,
-      LoadRequest request,
-      java.util.Optional<Column> targetKeys) {
+  Result run(SparkSession commitSession, Dataset<Row> changes, LoadRequest request) {
     // The engine hands over a checkpointed change set: Delta need not copy it once more.
     commitSession.conf().set(MATERIALIZE_SOURCE, "none");
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
     Column condition = lit(true);
     for (String key : spec.primaryKey()) {
       condition = condition.and(target(key).equalTo(source(key)));
-    }
-    if (targetKeys.isPresent()) {
-      condition = condition.and(targetKeys.get());
     }
     Column op = source(ChangeDetector.OP);
 
@@ -104,7 +91,7 @@ final class KeyedMerge {
         .toList();
   }
 
-  static Column target(String name) {
+  private static Column target(String name) {
     return col("t." + ManagedValues.quote(name));
   }
 

@@ -4,9 +4,7 @@ import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
-import static org.apache.spark.sql.functions.xxhash64;
 
-import io.weaver.catalyst.compat.SparkColumns;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,9 +15,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.BloomFilterMightContain;
-import org.apache.spark.sql.catalyst.expressions.Literal;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.storage.StorageLevel;
 
 /**
@@ -249,12 +244,7 @@ public final class LoadEngine {
         source = broadcast(source);
       }
       KeyedMerge.Result result =
-          new KeyedMerge(spec)
-              .run(
-                  CommitSession.open(spark, request),
-                  source,
-                  request,
-                  changedKeyFilter(spec, changeSet, counts));
+          new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request);
       LoadTrace.mark("merged");
       if (!result.applied()) {
         return alreadyApplied(spark, spec, request, result.version(), warnings);
@@ -275,66 +265,6 @@ public final class LoadEngine {
         pinned.unpersist(false);
       }
     }
-  }
-
-  /**
-   * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
-   * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
-   * It holds for every matched row and for about 1 % of the others, so Spark can filter the target
-   * below the MERGE's joins, which then shuffle only about the rows that change instead of every
-   * row of the touched files. One small literal, whatever the number of keys (at most {@link
-   * #BROADCAST_KEYS}: about 240 kB). Only for key types whose equal values hash equally.
-   */
-  private static Optional<Column> changedKeyFilter(
-      LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
-    if (counts.changed() > BROADCAST_KEYS) {
-      return Optional.empty();
-    }
-    List<Column> sourceHashed = new ArrayList<>();
-    List<Column> targetHashed = new ArrayList<>();
-    for (String key : spec.primaryKey()) {
-      org.apache.spark.sql.types.DataType type = spec.businessSchema().apply(key).dataType();
-      if (!hashesLikeItJoins(type)) {
-        return Optional.empty();
-      }
-      // Both sides hashed as the declared type, so a target column stored narrower still agrees.
-      sourceHashed.add(col(ManagedValues.quote(key)).cast(type));
-      targetHashed.add(KeyedMerge.target(key).cast(type));
-    }
-    Column[] sourceKeys = sourceHashed.toArray(new Column[0]);
-    Column[] targetKeys = targetHashed.toArray(new Column[0]);
-    org.apache.spark.util.sketch.BloomFilter keys =
-        changeSet
-            .filter(col(UniqueKeyRejector.REASON).isNull())
-            .stat()
-            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), 0.01);
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try {
-      keys.writeTo(bytes);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return Optional.of(
-        SparkColumns.column(
-            new BloomFilterMightContain(
-                Literal.create(bytes.toByteArray(), DataTypes.BinaryType),
-                SparkColumns.expression(xxhash64(targetKeys)))));
-  }
-
-  /**
-   * Key types whose equal values always hash equally: not floating point (a join equates negative
-   * and positive zero and every NaN, the hash does not) and not strings under a collation other
-   * than binary.
-   */
-  private static boolean hashesLikeItJoins(org.apache.spark.sql.types.DataType type) {
-    return type instanceof org.apache.spark.sql.types.IntegralType
-        || type.equals(DataTypes.StringType)
-        || type instanceof org.apache.spark.sql.types.DecimalType
-        || type instanceof org.apache.spark.sql.types.DateType
-        || type instanceof org.apache.spark.sql.types.TimestampType
-        || type instanceof org.apache.spark.sql.types.TimestampNTZType
-        || type instanceof org.apache.spark.sql.types.BooleanType
-        || type instanceof org.apache.spark.sql.types.BinaryType;
   }
 
   /**
