@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 
@@ -32,6 +33,8 @@ public final class LoadEngine {
    * Incoming changed keys up to this many are broadcast to fetch their rows (bounded driver use).
    */
   static final long BROADCAST_KEYS = 200_000;
+
+  private static final String DUPLICATES = "duplicate_keys";
 
   private LoadEngine() {}
 
@@ -146,25 +149,18 @@ public final class LoadEngine {
         }
       }
       if (counts == null) {
-        // A snapshot load knows the target's live count from the diff's own counts; an
-        // incremental one leaves unmentioned rows live and counts them on the target's side.
-        Optional<Observation> live =
-            spec.incremental()
-                ? Optional.of(new Observation("weaver_live_" + java.util.UUID.randomUUID()))
-                : Optional.empty();
-        Dataset<Row> classified =
-            detector.classify(spark, narrow, input.deleteKeys(), version, live);
+        Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
         Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
         LoadTrace.mark("classified");
         // A unique name keeps the plan distinct, so persist() never reuses another load's cache
         // (which would leave this observation unfired).
         Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
-        Column[] metrics = ChangeCounts.observed();
-        // Observed behind the filter: only changed rows (and duplicate keys, which fail the load)
-        // reach the observation, so unchanged rows stay in one generated pipeline.
-        Dataset<Row> diff =
+        Column[] counted = ChangeCounts.observed();
+        Column duplicates = count_if(col(ChangeDetector.KEY_RANK).gt(1)).as(DUPLICATES);
+        Column[] metrics = Arrays.copyOf(counted, counted.length + 1);
+        metrics[counted.length] = duplicates;
+        changedKeys =
             judged
-                .filter(ChangeCounts.changedOrDuplicate())
                 .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
                 .filter(
                     col(ChangeDetector.OP)
@@ -173,9 +169,7 @@ public final class LoadEngine {
                             ChangeDetector.UPDATE,
                             ChangeDetector.REVIVE,
                             ChangeDetector.DELETE))
-                .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
-        changedKeys =
-            diff
+                .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
                 // The one pass over the join fills a local checkpoint and both observations. Not
                 // persist(): a write to a path the staging reads makes Spark re-cache every cached
                 // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
@@ -184,17 +178,13 @@ public final class LoadEngine {
                 // ConcurrentLoadTest).
                 .localCheckpoint(true);
         LoadTrace.mark("diff checkpointed");
-        LoadTrace.plan("the diff", diff);
         if (pinned != null) {
           // The diff has read it; the change set does not depend on it any more.
           pinned.unpersist(false);
         }
         java.util.Map<String, Object> observed = observed(observation);
-        long stagingRows =
-            validator.report(
-                input, observed(input.observation()), get(observed, ChangeCounts.DUPLICATES));
-        counts =
-            ChangeCounts.from(observed, stagingRows, liveBefore(spark, detector, live, version));
+        validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
+        counts = ChangeCounts.from(observed);
       }
       LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
@@ -238,11 +228,6 @@ public final class LoadEngine {
           LoadFaults.inTasks(
               LoadFaults.Phase.DURING_WRITE,
               changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
-      if (counts.changed() <= BROADCAST_KEYS) {
-        // A change set of bounded size is broadcast into Delta's joins with the target, so the
-        // MERGE scans the target without shuffling it (docs/performance.md).
-        source = broadcast(source);
-      }
       KeyedMerge.Result result =
           new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request);
       LoadTrace.mark("merged");
@@ -304,26 +289,6 @@ public final class LoadEngine {
               + " within one load.");
     }
     return changeSet;
-  }
-
-  /**
-   * The target's live rows as observed by the diff (incremental loads); counted directly in the
-   * rare case the optimizer dropped the observation.
-   */
-  private static java.util.OptionalLong liveBefore(
-      SparkSession spark, ChangeDetector detector, Optional<Observation> live, long version) {
-    if (live.isEmpty()) {
-      return java.util.OptionalLong.empty();
-    }
-    java.util.Map<String, Object> observed = observed(live.get());
-    if (observed.containsKey(ChangeCounts.LIVE_BEFORE)) {
-      return java.util.OptionalLong.of(get(observed, ChangeCounts.LIVE_BEFORE));
-    }
-    return java.util.OptionalLong.of(
-        detector
-            .targetRows(spark, version)
-            .filter(col(ManagedColumns.DELETE_TIME).equalTo(ManagedValues.liveSentinel()))
-            .count());
   }
 
   private static long get(java.util.Map<String, Object> metrics, String name) {
