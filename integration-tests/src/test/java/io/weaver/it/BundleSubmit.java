@@ -228,6 +228,10 @@ final class BundleSubmit {
     env.put("JAVA_HOME", System.getProperty("java.home"));
     env.put("PYSPARK_PYTHON", python);
     env.put("PYSPARK_DRIVER_PYTHON", python);
+    // Ivy's first resolver is ~/.m2/repository: a developer's `mvn install` would shadow the
+    // bundle laid out for this test. An empty home keeps the resolution to the test's repository.
+    Path home = Files.createDirectories(dir.resolve("home"));
+    env.put("SPARK_SUBMIT_OPTS", "-Duser.home=" + home);
 
     Path out = dir.resolve("spark-submit.out");
     Path err = dir.resolve("spark-submit.err");
