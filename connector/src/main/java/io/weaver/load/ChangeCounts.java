@@ -9,7 +9,12 @@ import static org.apache.spark.sql.functions.not;
 import java.util.Map;
 import org.apache.spark.sql.Column;
 
-/** The counts of one keyed load, observed once over the classified rows. */
+/**
+ * The counts of one keyed load. The diff observes them over the rows that pass its filter (the
+ * changed ones and duplicate keys), so the observation costs nothing per unchanged row; the
+ * unchanged and live counts follow from the staging row count and, for incremental loads, the
+ * target's live count (see {@link #from}).
+ */
 record ChangeCounts(
     long inserted,
     long updated,
@@ -19,7 +24,21 @@ record ChangeCounts(
     long rejected,
     long liveBefore) {
 
-  /** Aggregates for {@code Dataset.observe}, evaluated in the job that builds the change set. */
+  static final String DUPLICATES = "duplicate_keys";
+  static final String LIVE_BEFORE = "live_before";
+
+  /** The diff's filter: rows that change something, and staging rows of a duplicated key. */
+  static Column changedOrDuplicate() {
+    return col(ChangeDetector.OP)
+        .isin(
+            ChangeDetector.INSERT,
+            ChangeDetector.UPDATE,
+            ChangeDetector.REVIVE,
+            ChangeDetector.DELETE)
+        .or(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false)));
+  }
+
+  /** Aggregates for {@code Dataset.observe} behind {@link #changedOrDuplicate}. */
   static Column[] observed() {
     Column op = col(ChangeDetector.OP);
     Column accepted = col(UniqueKeyRejector.REASON).isNull();
@@ -28,24 +47,44 @@ record ChangeCounts(
       count_if(op.equalTo(ChangeDetector.UPDATE).and(accepted)).as("updated"),
       count_if(op.equalTo(ChangeDetector.REVIVE).and(accepted)).as("revived"),
       count_if(op.equalTo(ChangeDetector.DELETE)).as("deleted"),
-      count_if(op.equalTo(ChangeDetector.UNCHANGED)).as("unchanged"),
       count_if(not(accepted)).as("rejected"),
-      count_if(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))).as("live_before")
+      count_if(op.isin(ChangeDetector.INSERT, ChangeDetector.UPDATE, ChangeDetector.REVIVE))
+          .as("incoming"),
+      count_if(op.equalTo(ChangeDetector.UPDATE)).as("update_rows"),
+      count_if(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false))).as(DUPLICATES)
     };
   }
 
-  static ChangeCounts from(Map<String, Object> metrics) {
+  /** The target's live rows, observed on its side of the diff (incremental loads). */
+  static Column liveRows() {
+    return count_if(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))).as(LIVE_BEFORE);
+  }
+
+  /**
+   * Counts from the observed {@code metrics}, the staging row count and, when observed, the
+   * target's live rows. Every staging row is incoming (insert, update, revive) or unchanged. A live
+   * target row of a snapshot load is unchanged, updated (rejected or not) or deleted; an
+   * incremental load leaves unmentioned rows live, so their count is observed instead.
+   */
+  static ChangeCounts from(
+      Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {
+    long unchanged = stagingRows - get(metrics, "incoming");
+    long deleted = get(metrics, "deleted");
+    long live =
+        observedLive.isPresent()
+            ? observedLive.getAsLong()
+            : unchanged + get(metrics, "update_rows") + deleted;
     return new ChangeCounts(
         get(metrics, "inserted"),
         get(metrics, "updated"),
         get(metrics, "revived"),
-        get(metrics, "deleted"),
-        get(metrics, "unchanged"),
+        deleted,
+        unchanged,
         get(metrics, "rejected"),
-        get(metrics, "live_before"));
+        live);
   }
 
-  private static long get(Map<String, Object> metrics, String name) {
+  static long get(Map<String, Object> metrics, String name) {
     Object value = metrics.get(name);
     if (value == null) {
       throw new IllegalStateException("observed metric " + name + " is missing: " + metrics);

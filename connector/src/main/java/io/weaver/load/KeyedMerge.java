@@ -34,13 +34,26 @@ final class KeyedMerge {
   /** Result of the MERGE: whether Delta applied it or skipped it as an already-seen txn. */
   record Result(boolean applied, long version, Row metrics) {}
 
-  Result run(SparkSession commitSession, Dataset<Row> changes, LoadRequest request) {
+  /**
+   * {@code targetKeys}, when present, is a predicate on the target alone that holds for every
+   * target row the change set matches (a Bloom filter of its keys): Spark pushes it below the
+   * MERGE's joins, so they shuffle and join about the rows that change, not every row of the
+   * touched files.
+   */
+  Result run(
+      SparkSession commitSession,
+      Dataset<Row> changes,
+      LoadRequest request,
+      java.util.Optional<Column> targetKeys) {
     // The engine hands over a checkpointed change set: Delta need not copy it once more.
     commitSession.conf().set(MATERIALIZE_SOURCE, "none");
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
     Column condition = lit(true);
     for (String key : spec.primaryKey()) {
       condition = condition.and(target(key).equalTo(source(key)));
+    }
+    if (targetKeys.isPresent()) {
+      condition = condition.and(targetKeys.get());
     }
     Column op = source(ChangeDetector.OP);
 
@@ -91,7 +104,7 @@ final class KeyedMerge {
         .toList();
   }
 
-  private static Column target(String name) {
+  static Column target(String name) {
     return col("t." + ManagedValues.quote(name));
   }
 

@@ -2,10 +2,11 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
+import static org.apache.spark.sql.functions.xxhash64;
 
+import io.weaver.catalyst.compat.SparkColumns;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +17,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.BloomFilterMightContain;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.storage.StorageLevel;
 
 /**
@@ -34,7 +38,15 @@ public final class LoadEngine {
    */
   static final long BROADCAST_KEYS = 200_000;
 
-  private static final String DUPLICATES = "duplicate_keys";
+  /**
+   * Change sets up to this many rows give the MERGE a Bloom filter of their keys. Delta records the
+   * MERGE condition in the commit's history, filter included (as hex): at this bound and {@link
+   * #KEY_FILTER_FPP} it is at most about 80 kB there (about 20 kB at 12,000 changed rows).
+   */
+  static final long KEY_FILTER_ROWS = 50_000;
+
+  /** The filter's false-positive rate: 5 % of unchanged target rows still reach the joins. */
+  static final double KEY_FILTER_FPP = 0.05;
 
   private LoadEngine() {}
 
@@ -149,18 +161,25 @@ public final class LoadEngine {
         }
       }
       if (counts == null) {
-        Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
+        // A snapshot load knows the target's live count from the diff's own counts; an
+        // incremental one leaves unmentioned rows live and counts them on the target's side.
+        Optional<Observation> live =
+            spec.incremental()
+                ? Optional.of(new Observation("weaver_live_" + java.util.UUID.randomUUID()))
+                : Optional.empty();
+        Dataset<Row> classified =
+            detector.classify(spark, narrow, input.deleteKeys(), version, live);
         Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
         LoadTrace.mark("classified");
         // A unique name keeps the plan distinct, so persist() never reuses another load's cache
         // (which would leave this observation unfired).
         Observation observation = new Observation("weaver_load_" + java.util.UUID.randomUUID());
-        Column[] counted = ChangeCounts.observed();
-        Column duplicates = count_if(col(ChangeDetector.KEY_RANK).gt(1)).as(DUPLICATES);
-        Column[] metrics = Arrays.copyOf(counted, counted.length + 1);
-        metrics[counted.length] = duplicates;
-        changedKeys =
+        Column[] metrics = ChangeCounts.observed();
+        // Observed behind the filter: only changed rows (and duplicate keys, which fail the load)
+        // reach the observation, so unchanged rows stay in one generated pipeline.
+        Dataset<Row> diff =
             judged
+                .filter(ChangeCounts.changedOrDuplicate())
                 .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
                 .filter(
                     col(ChangeDetector.OP)
@@ -169,7 +188,9 @@ public final class LoadEngine {
                             ChangeDetector.UPDATE,
                             ChangeDetector.REVIVE,
                             ChangeDetector.DELETE))
-                .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON))
+                .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
+        changedKeys =
+            diff
                 // The one pass over the join fills a local checkpoint and both observations. Not
                 // persist(): a write to a path the staging reads makes Spark re-cache every cached
                 // plan over that path (CacheManager.recacheByPath), so a concurrent append to the
@@ -178,13 +199,17 @@ public final class LoadEngine {
                 // ConcurrentLoadTest).
                 .localCheckpoint(true);
         LoadTrace.mark("diff checkpointed");
+        LoadTrace.plan("the diff", diff);
         if (pinned != null) {
           // The diff has read it; the change set does not depend on it any more.
           pinned.unpersist(false);
         }
         java.util.Map<String, Object> observed = observed(observation);
-        validator.report(input, observed(input.observation()), get(observed, DUPLICATES));
-        counts = ChangeCounts.from(observed);
+        long stagingRows =
+            validator.report(
+                input, observed(input.observation()), get(observed, ChangeCounts.DUPLICATES));
+        counts =
+            ChangeCounts.from(observed, stagingRows, liveBefore(spark, detector, live, version));
       }
       LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
@@ -228,8 +253,18 @@ public final class LoadEngine {
           LoadFaults.inTasks(
               LoadFaults.Phase.DURING_WRITE,
               changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
+      if (counts.changed() <= BROADCAST_KEYS) {
+        // A change set of bounded size is broadcast into Delta's joins with the target, so the
+        // MERGE scans the target without shuffling it (docs/performance.md).
+        source = broadcast(source);
+      }
       KeyedMerge.Result result =
-          new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request);
+          new KeyedMerge(spec)
+              .run(
+                  CommitSession.open(spark, request),
+                  source,
+                  request,
+                  changedKeyFilter(spec, changeSet, counts));
       LoadTrace.mark("merged");
       if (!result.applied()) {
         return alreadyApplied(spark, spec, request, result.version(), warnings);
@@ -250,6 +285,66 @@ public final class LoadEngine {
         pinned.unpersist(false);
       }
     }
+  }
+
+  /**
+   * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
+   * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
+   * It holds for every matched row and for about 5 % of the others, so Spark can filter the target
+   * below the MERGE's joins, which then shuffle only about the rows that change instead of every
+   * row of the touched files. One literal of about 6 bits per changed row (see {@link
+   * #KEY_FILTER_ROWS}). Only for key types whose equal values hash equally.
+   */
+  private static Optional<Column> changedKeyFilter(
+      LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
+    if (counts.changed() > KEY_FILTER_ROWS) {
+      return Optional.empty();
+    }
+    List<Column> sourceHashed = new ArrayList<>();
+    List<Column> targetHashed = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      org.apache.spark.sql.types.DataType type = spec.businessSchema().apply(key).dataType();
+      if (!hashesLikeItJoins(type)) {
+        return Optional.empty();
+      }
+      // Both sides hashed as the declared type, so a target column stored narrower still agrees.
+      sourceHashed.add(col(ManagedValues.quote(key)).cast(type));
+      targetHashed.add(KeyedMerge.target(key).cast(type));
+    }
+    Column[] sourceKeys = sourceHashed.toArray(new Column[0]);
+    Column[] targetKeys = targetHashed.toArray(new Column[0]);
+    org.apache.spark.util.sketch.BloomFilter keys =
+        changeSet
+            .filter(col(UniqueKeyRejector.REASON).isNull())
+            .stat()
+            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), KEY_FILTER_FPP);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try {
+      keys.writeTo(bytes);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return Optional.of(
+        SparkColumns.column(
+            new BloomFilterMightContain(
+                Literal.create(bytes.toByteArray(), DataTypes.BinaryType),
+                SparkColumns.expression(xxhash64(targetKeys)))));
+  }
+
+  /**
+   * Key types whose equal values always hash equally: not floating point (a join equates negative
+   * and positive zero and every NaN, the hash does not) and not strings under a collation other
+   * than binary.
+   */
+  private static boolean hashesLikeItJoins(org.apache.spark.sql.types.DataType type) {
+    return type instanceof org.apache.spark.sql.types.IntegralType
+        || type.equals(DataTypes.StringType)
+        || type instanceof org.apache.spark.sql.types.DecimalType
+        || type instanceof org.apache.spark.sql.types.DateType
+        || type instanceof org.apache.spark.sql.types.TimestampType
+        || type instanceof org.apache.spark.sql.types.TimestampNTZType
+        || type instanceof org.apache.spark.sql.types.BooleanType
+        || type instanceof org.apache.spark.sql.types.BinaryType;
   }
 
   /**
@@ -289,6 +384,26 @@ public final class LoadEngine {
               + " within one load.");
     }
     return changeSet;
+  }
+
+  /**
+   * The target's live rows as observed by the diff (incremental loads); counted directly in the
+   * rare case the optimizer dropped the observation.
+   */
+  private static java.util.OptionalLong liveBefore(
+      SparkSession spark, ChangeDetector detector, Optional<Observation> live, long version) {
+    if (live.isEmpty()) {
+      return java.util.OptionalLong.empty();
+    }
+    java.util.Map<String, Object> observed = observed(live.get());
+    if (observed.containsKey(ChangeCounts.LIVE_BEFORE)) {
+      return java.util.OptionalLong.of(get(observed, ChangeCounts.LIVE_BEFORE));
+    }
+    return java.util.OptionalLong.of(
+        detector
+            .targetRows(spark, version)
+            .filter(col(ManagedColumns.DELETE_TIME).equalTo(ManagedValues.liveSentinel()))
+            .count());
   }
 
   private static long get(java.util.Map<String, Object> metrics, String name) {

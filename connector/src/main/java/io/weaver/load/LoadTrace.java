@@ -25,4 +25,39 @@ final class LoadTrace {
           "[trace] +" + ms + " ms " + what + " [" + Thread.currentThread().getName() + "]");
     }
   }
+
+  /**
+   * After {@code rows} ran: each physical operator of its plan with its SQL metrics (times, rows,
+   * sizes), adaptive query stages included.
+   */
+  static void plan(String what, org.apache.spark.sql.Dataset<?> rows) {
+    if (ON) {
+      StringBuilder out = new StringBuilder("[trace] plan of " + what + ":\n");
+      walk(rows.queryExecution().executedPlan(), 1, out);
+      System.err.print(out);
+    }
+  }
+
+  private static void walk(
+      org.apache.spark.sql.execution.SparkPlan node, int depth, StringBuilder out) {
+    StringBuilder metrics = new StringBuilder();
+    scala.jdk.javaapi.CollectionConverters.asJava(node.metrics())
+        .forEach(
+            (name, metric) -> {
+              if (metric.value() != 0) {
+                metrics.append(' ').append(name).append('=').append(metric.value());
+              }
+            });
+    out.append("  ".repeat(depth)).append(node.nodeName()).append(metrics).append('\n');
+    if (node instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec adaptive) {
+      walk(adaptive.executedPlan(), depth + 1, out);
+    } else if (node instanceof org.apache.spark.sql.execution.adaptive.QueryStageExec stage) {
+      walk(stage.plan(), depth + 1, out);
+    } else if (node instanceof org.apache.spark.sql.execution.WholeStageCodegenExec codegen) {
+      walk(codegen.child(), depth + 1, out);
+    } else {
+      scala.jdk.javaapi.CollectionConverters.asJava(node.children())
+          .forEach(child -> walk(child, depth + 1, out));
+    }
+  }
 }
