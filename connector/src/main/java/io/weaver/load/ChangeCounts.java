@@ -12,8 +12,8 @@ import org.apache.spark.sql.Column;
 /**
  * The counts of one keyed load. The diff observes them over the rows that pass its filter (the
  * changed ones and duplicate keys), so the observation costs nothing per unchanged row; the
- * unchanged and live counts follow from the staging row count and, for incremental loads, the
- * target's live count (see {@link #from}).
+ * unchanged and live counts follow from the staging row count and, for incremental loads, a count
+ * of the target's live rows (see {@link #from}).
  */
 record ChangeCounts(
     long inserted,
@@ -25,7 +25,6 @@ record ChangeCounts(
     long liveBefore) {
 
   static final String DUPLICATES = "duplicate_keys";
-  static final String LIVE_BEFORE = "live_before";
 
   /** The diff's filter: rows that change something, and staging rows of a duplicated key. */
   static Column changedOrDuplicate() {
@@ -55,16 +54,12 @@ record ChangeCounts(
     };
   }
 
-  /** The target's live rows, observed on its side of the diff (incremental loads). */
-  static Column liveRows() {
-    return count_if(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))).as(LIVE_BEFORE);
-  }
-
   /**
    * Counts from the observed {@code metrics}, the staging row count and, when observed, the
-   * target's live rows. Every staging row is incoming (insert, update, revive) or unchanged. A live
-   * target row of a snapshot load is unchanged, updated (rejected or not) or deleted; an
-   * incremental load leaves unmentioned rows live, so their count is observed instead.
+   * target's live rows counted apart. Every staging row is incoming (insert, update, revive) or
+   * unchanged. A live target row of a snapshot load is unchanged, updated (rejected or not) or
+   * deleted; an incremental load leaves unmentioned rows live, so their count is read from the
+   * target instead.
    */
   static ChangeCounts from(
       Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {

@@ -64,11 +64,7 @@ final class ChangeDetector {
    * columns of changed rows are fetched afterwards (see {@link #stagedColumns}).
    */
   Dataset<Row> classify(
-      SparkSession spark,
-      Dataset<Row> narrow,
-      Optional<Dataset<Row>> deleteKeys,
-      long version,
-      Optional<org.apache.spark.sql.Observation> liveRows) {
+      SparkSession spark, Dataset<Row> narrow, Optional<Dataset<Row>> deleteKeys, long version) {
     Column[] keys =
         spec.primaryKey().stream().map(k -> col(ManagedValues.quote(k))).toArray(Column[]::new);
     Dataset<Row> incoming =
@@ -97,9 +93,6 @@ final class ChangeDetector {
     }
     projected.add(lit(true).as(IN_TARGET));
     Dataset<Row> target = table.select(projected.toArray(new Column[0]));
-    if (liveRows.isPresent()) {
-      target = target.observe(liveRows.get(), ChangeCounts.liveRows());
-    }
 
     Dataset<Row> joined =
         incoming.join(target, spec.primaryKey().toArray(new String[0]), "full_outer");

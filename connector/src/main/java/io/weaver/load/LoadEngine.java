@@ -162,13 +162,11 @@ public final class LoadEngine {
       }
       if (counts == null) {
         // A snapshot load knows the target's live count from the diff's own counts; an
-        // incremental one leaves unmentioned rows live and counts them on the target's side.
-        Optional<Observation> live =
-            spec.incremental()
-                ? Optional.of(new Observation("weaver_live_" + java.util.UUID.randomUUID()))
-                : Optional.empty();
-        Dataset<Row> classified =
-            detector.classify(spark, narrow, input.deleteKeys(), version, live);
+        // incremental one leaves unmentioned rows live, so they are counted by a job of their own
+        // (the delete-time column only) that runs beside the diff.
+        java.util.concurrent.CompletableFuture<Long> liveAhead =
+            spec.incremental() ? Ahead.start(spark, () -> liveRows(spark, spec, version)) : null;
+        Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
         Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
         LoadTrace.mark("classified");
         // A unique name keeps the plan distinct, so persist() never reuses another load's cache
@@ -209,7 +207,12 @@ public final class LoadEngine {
             validator.report(
                 input, observed(input.observation()), get(observed, ChangeCounts.DUPLICATES));
         counts =
-            ChangeCounts.from(observed, stagingRows, liveBefore(spark, detector, live, version));
+            ChangeCounts.from(
+                observed,
+                stagingRows,
+                liveAhead == null
+                    ? java.util.OptionalLong.empty()
+                    : java.util.OptionalLong.of(Ahead.join(liveAhead)));
       }
       LoadFaults.reach(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
@@ -384,26 +387,6 @@ public final class LoadEngine {
               + " within one load.");
     }
     return changeSet;
-  }
-
-  /**
-   * The target's live rows as observed by the diff (incremental loads); counted directly in the
-   * rare case the optimizer dropped the observation.
-   */
-  private static java.util.OptionalLong liveBefore(
-      SparkSession spark, ChangeDetector detector, Optional<Observation> live, long version) {
-    if (live.isEmpty()) {
-      return java.util.OptionalLong.empty();
-    }
-    java.util.Map<String, Object> observed = observed(live.get());
-    if (observed.containsKey(ChangeCounts.LIVE_BEFORE)) {
-      return java.util.OptionalLong.of(get(observed, ChangeCounts.LIVE_BEFORE));
-    }
-    return java.util.OptionalLong.of(
-        detector
-            .targetRows(spark, version)
-            .filter(col(ManagedColumns.DELETE_TIME).equalTo(ManagedValues.liveSentinel()))
-            .count());
   }
 
   private static long get(java.util.Map<String, Object> metrics, String name) {

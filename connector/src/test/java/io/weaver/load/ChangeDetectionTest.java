@@ -9,11 +9,14 @@ import static io.weaver.load.TestTable.time;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.metadata.ManagedColumns;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,12 +127,15 @@ class ChangeDetectionTest {
     assertEquals(1, partial.rowsInserted(), partial.message());
     assertEquals(0, partial.rowsDeleted());
     assertEquals(before.get(1), table.byId().get(1));
+    assertEquals(3, partial.targetLiveRowsBefore());
     assertEquals(4, partial.targetLiveRowsAfter());
 
     // live -> delete; absent (9) and already deleted keys -> nothing
     LoadOutcome deletes = table.loadWithDeletes(table.rows(), table.keys(2, 9), TestTable.T3);
     assertEquals(LoadOutcome.SUCCEEDED, deletes.status(), deletes.message());
     assertEquals(1, deletes.rowsDeleted());
+    assertEquals(4, deletes.targetLiveRowsBefore());
+    assertEquals(3, deletes.targetLiveRowsAfter());
     assertEquals(TestTable.T3, time(table.byId().get(2), ManagedColumns.DELETE_TIME));
     assertFalse(table.byId().containsKey(9));
     long version = table.version();
@@ -139,6 +145,32 @@ class ChangeDetectionTest {
     assertFalse(again.committed());
     assertEquals(version, table.version());
     assertEquals(TestTable.T3, time(table.byId().get(2), ManagedColumns.DELETE_TIME));
+  }
+
+  @Test
+  void incrementalLoadOfNoRowsCountsTheTargetAndWritesNothing() {
+    // The bundled example's shape (Parcel.Event's second load): an incremental Table whose
+    // staging turns out empty when it runs (a filter on the last load time) and whose delete keys
+    // are already deleted. The target's live rows come from a count of their own; an observation
+    // on the join's target side never fired for the example (MainJobTest hung).
+    TestTable table = seeded(true);
+    assertEquals(1, table.loadWithDeletes(table.rows(), table.keys(3), T2).rowsDeleted());
+    long version = table.version();
+    Dataset<Row> none =
+        table
+            .spark
+            .range(5)
+            .selectExpr("cast(id as int) as id", "'x' as name", "cast(id as int) as weight")
+            .filter("id > 100");
+    LoadOutcome outcome =
+        assertTimeoutPreemptively(
+            Duration.ofMinutes(3), () -> table.loadWithDeletes(none, table.keys(3), TestTable.T3));
+    assertEquals(LoadOutcome.SUCCEEDED, outcome.status(), outcome.message());
+    assertEquals(0, outcome.rowsInserted() + outcome.rowsUpdated() + outcome.rowsDeleted());
+    assertEquals(2, outcome.targetLiveRowsBefore());
+    assertEquals(2, outcome.targetLiveRowsAfter());
+    assertFalse(outcome.committed());
+    assertEquals(version, table.version());
   }
 
   @Test
