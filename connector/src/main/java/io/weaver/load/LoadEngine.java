@@ -6,7 +6,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 import static org.apache.spark.sql.functions.xxhash64;
 
-import io.weaver.catalyst.compat.SparkColumns;
+import io.weaver.catalyst.keys.KeyFilter;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,8 +17,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.BloomFilterMightContain;
-import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.storage.StorageLevel;
 
@@ -39,14 +37,15 @@ public final class LoadEngine {
   static final long BROADCAST_KEYS = 200_000;
 
   /**
-   * Change sets up to this many rows give the MERGE a Bloom filter of their keys. Delta records the
-   * MERGE condition in the commit's history, filter included (as hex): at this bound and {@link
-   * #KEY_FILTER_FPP} it is at most about 80 kB there (about 20 kB at 12,000 changed rows).
+   * Change sets up to this many rows give the MERGE a Bloom filter of their keys (about 10 bits a
+   * key at {@link #KEY_FILTER_FPP}: 240 kB at the bound, shipped with the MERGE's tasks). Delta
+   * records the condition's SQL text in the commit's history, where the filter shows as a short
+   * label ({@link KeyFilter}), not as its bytes.
    */
-  static final long KEY_FILTER_ROWS = 50_000;
+  static final long KEY_FILTER_ROWS = BROADCAST_KEYS;
 
-  /** The filter's false-positive rate: 5 % of unchanged target rows still reach the joins. */
-  static final double KEY_FILTER_FPP = 0.05;
+  /** The filter's false-positive rate: 1 % of unchanged target rows still reach the joins. */
+  static final double KEY_FILTER_FPP = 0.01;
 
   private LoadEngine() {}
 
@@ -293,10 +292,10 @@ public final class LoadEngine {
   /**
    * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
    * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
-   * It holds for every matched row and for about 5 % of the others, so Spark can filter the target
+   * It holds for every matched row and for about 1 % of the others, so Spark can filter the target
    * below the MERGE's joins, which then shuffle only about the rows that change instead of every
-   * row of the touched files. One literal of about 6 bits per changed row (see {@link
-   * #KEY_FILTER_ROWS}). Only for key types whose equal values hash equally.
+   * row of the touched files (see {@link #KEY_FILTER_ROWS}). Only for key types whose equal values
+   * hash equally.
    */
   private static Optional<Column> changedKeyFilter(
       LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
@@ -321,17 +320,9 @@ public final class LoadEngine {
             .filter(col(UniqueKeyRejector.REASON).isNull())
             .stat()
             .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), KEY_FILTER_FPP);
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try {
-      keys.writeTo(bytes);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
     return Optional.of(
-        SparkColumns.column(
-            new BloomFilterMightContain(
-                Literal.create(bytes.toByteArray(), DataTypes.BinaryType),
-                SparkColumns.expression(xxhash64(targetKeys)))));
+        KeyFilter.mightContain(
+            xxhash64(targetKeys), KeyFilter.KeySet.of(keys, Math.max(1, counts.changed()))));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.metadata.ManagedColumns;
 import java.math.BigDecimal;
@@ -76,6 +77,17 @@ class MergeKeyFilterTest {
             second.targetLiveRowsBefore(),
             second.targetLiveRowsAfter()),
         "inserted, updated, deleted, unchanged, live before, live after");
+
+    // The MERGE carried the key filter, and Delta's history shows it by its label, not its bytes.
+    Row commit =
+        io.delta.tables.DeltaTable.forPath(t.spark, t.spec.targetPath()).history(1).first();
+    String predicate =
+        commit
+            .<String, String>getJavaMap(commit.fieldIndex("operationParameters"))
+            .get("predicate");
+    assertTrue(predicate.contains("weaver_key_filter(xxhash64("), predicate);
+    assertTrue(predicate.contains(" keys, "), predicate);
+    assertTrue(predicate.length() < 1000, predicate);
 
     // The deleted key comes back.
     LoadOutcome third =
