@@ -49,10 +49,6 @@ public final class KeyFilter extends Expression implements Serializable {
     return SparkColumns.column(new KeyFilter(SparkColumns.expression(hash), keys));
   }
 
-  public KeySet keys() {
-    return keys;
-  }
-
   @Override
   public Seq<Expression> children() {
     return CollectionConverters.asScala(java.util.List.of(child)).toList();
@@ -163,11 +159,14 @@ public final class KeyFilter extends Expression implements Serializable {
 
     private final byte[] bytes;
     private final String label;
+    private final int hash;
     private transient volatile BloomFilter filter;
 
     public KeySet(byte[] bytes, long keyCount) {
       this.bytes = bytes.clone();
       this.label = keyCount + " keys, " + bytes.length + " bytes, " + digest(this.bytes);
+      // Plans hash their expressions often; the bytes (up to 240 kB) are hashed once.
+      this.hash = java.util.Arrays.hashCode(this.bytes);
     }
 
     /** The set of {@code filter}'s hashes, for {@code keyCount} keys. */
@@ -210,12 +209,14 @@ public final class KeyFilter extends Expression implements Serializable {
     @Override
     public boolean equals(Object other) {
       return this == other
-          || (other instanceof KeySet that && java.util.Arrays.equals(bytes, that.bytes));
+          || (other instanceof KeySet that
+              && hash == that.hash
+              && java.util.Arrays.equals(bytes, that.bytes));
     }
 
     @Override
     public int hashCode() {
-      return java.util.Arrays.hashCode(bytes);
+      return hash;
     }
 
     @Override
