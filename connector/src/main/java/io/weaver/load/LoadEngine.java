@@ -251,15 +251,14 @@ public final class LoadEngine {
             warnings,
             rejections.orElse(null));
       }
+      // Not broadcast: the key filter already narrows the target side of Delta's joins to about
+      // the changed rows, and a broadcast source cost more than it saved (it goes through the
+      // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
+      // round.
       Dataset<Row> source =
           LoadFaults.inTasks(
               LoadFaults.Phase.DURING_WRITE,
               changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
-      if (counts.changed() <= BROADCAST_KEYS) {
-        // A change set of bounded size is broadcast into Delta's joins with the target, so the
-        // MERGE scans the target without shuffling it (docs/performance.md).
-        source = broadcast(source);
-      }
       KeyedMerge.Result result =
           new KeyedMerge(spec)
               .run(
