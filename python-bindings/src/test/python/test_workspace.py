@@ -342,3 +342,60 @@ def test_engine_refusals_are_python_errors(spark, tmp_path):
     with pytest.raises(weaver.CheckError) as error:
         ws.build()
     assert error.value.findings
+
+
+FILES_PY = '''
+"""
+Table ID: Feed.FromFiles
+
+Description: Reads two objects of the item's file area: Parquet files and a Delta table.
+
+Primary key: id
+
+Dependencies: [Files/Raw.Orders, Files/Raw.Ledger]
+
+Stability row threshold: 0
+
+Delete percentage threshold: 100
+
+Update percentage threshold: 100
+
+
+Schema:
+  id: int
+  name: string
+  amount: int
+"""
+
+from weaver import Table
+
+
+class Feed__FromFiles(Table):
+    def read(self):
+        ledger = self.table("Files/Raw.Ledger")
+        return self.table("Files/Raw.Orders").join(ledger, "id").select("id", "name", "amount")
+'''
+
+
+def test_python_table_reads_files_objects_parquet_and_delta(spark, tmp_path):
+    root = write_workspace(tmp_path, "PyFiles", {"Feed__FromFiles.py": FILES_PY})
+    ws = weaver.Workspace(spark, root)
+    files = Path(ws.lakehouse) / "PyFiles" / "Files" / "Raw"
+
+    def deliver(orders, ledger):
+        spark.createDataFrame(orders, "id int, name string").write.mode("overwrite").parquet(
+            str(files / "Orders"))
+        spark.createDataFrame(ledger, "id int, amount int").write.mode("overwrite").format(
+            "delta").save(str(files / "Ledger"))
+
+    deliver([(1, "a"), (2, "b"), (3, "c")], [(1, 10), (2, 20), (3, 30)])
+    assert {b["action"] for b in ws.build()} == {"created"}
+    first = one(ws.load(), "PyFiles.Feed.FromFiles")
+    assert (first["status"], first["rows_inserted"]) == ("succeeded", 3), first
+
+    deliver([(1, "a"), (2, "b"), (4, "d")], [(1, 10), (2, 25), (4, 40)])
+    second = one(ws.load(), "PyFiles.Feed.FromFiles")
+    assert second["status"] == "succeeded", second
+    assert (second["rows_inserted"], second["rows_updated"], second["rows_deleted"]) == (1, 1, 1)
+    live = live_rows(spark, ws, "PyFiles", "Feed", "FromFiles").orderBy("id")
+    assert [(r.id, r.amount) for r in live.collect()] == [(1, 10), (2, 25), (4, 40)]

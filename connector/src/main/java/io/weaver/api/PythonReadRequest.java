@@ -13,8 +13,12 @@ import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.workspace.Identity;
 import io.weaver.workspace.Target;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -111,9 +115,10 @@ public final class PythonReadRequest {
   }
 
   /**
-   * The rows of another object: {@code Schema.Object} (this Table's item) or {@code
-   * Item.Schema.Object}. Live rows with their business columns; with {@code includeDeleted} every
-   * row, with the managed columns too (so deleted rows can be told apart).
+   * The rows of another object: {@code Schema.Object} (this Table's item), {@code
+   * Item.Schema.Object}, or {@code Files/Schema.Object} (see {@link #filesObject}). Live rows with
+   * their business columns; with {@code includeDeleted} every row, with the managed columns too (so
+   * deleted rows can be told apart).
    */
   public Dataset<Row> readTable(String identity, boolean includeDeleted) {
     Identity id =
@@ -127,16 +132,40 @@ public final class PythonReadRequest {
                             + identity
                             + "'): not an identity; write Schema.Object or Item.Schema.Object"));
     if (id.files()) {
-      throw new IllegalArgumentException(
-          "Table "
-              + table.qualifiedName()
-              + ": self.table('"
-              + identity
-              + "'): Files/ objects are not readable through self.table() yet; read the files"
-              + " with self.spark.read instead");
+      return filesObject(id);
     }
     String item = id.itemOr(table.item());
     return rows(item + "." + id.tableId(), layout.tablePath(item, id.tableId()), includeDeleted);
+  }
+
+  /**
+   * A {@code Files/Schema.Object} of this Table's item: the folder {@code
+   * <lakehouse>/<Item>/Files/<Schema>/<Object>}, read as Delta when it has a {@code _delta_log} and
+   * as Parquet otherwise (its rows as they are: Weaver manages nothing there).
+   */
+  private Dataset<Row> filesObject(Identity id) {
+    String path =
+        layout.itemFilesRoot(table.item())
+            + "/"
+            + id.tableId().schema()
+            + "/"
+            + id.tableId().object();
+    String read = "Table " + table.qualifiedName() + ": self.table('" + id + "')";
+    try {
+      Path folder = new Path(path);
+      FileSystem fs = folder.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      if (!fs.exists(folder)) {
+        throw new IllegalArgumentException(
+            read
+                + ": nothing at "
+                + path
+                + "; put the object's files there (a Delta table or Parquet files)");
+      }
+      boolean delta = fs.exists(new Path(folder, "_delta_log"));
+      return spark.read().format(delta ? "delta" : "parquet").load(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(read + ": cannot read " + path, e);
+    }
   }
 
   /** This Table's current live rows (its business columns). */

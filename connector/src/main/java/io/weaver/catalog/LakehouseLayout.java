@@ -15,6 +15,11 @@ public final class LakehouseLayout {
   /** The folder under an item that holds its schemas. */
   public static final String TABLES = "Tables";
 
+  /**
+   * An item's file area, beside its tables: {@code <root>/<Item>/Files}, as in a Fabric lakehouse.
+   */
+  public static final String FILES = "Files";
+
   /** The schema that holds Weaver's catalogue tables. */
   public static final String CATALOGUE_SCHEMA = "_";
 
@@ -47,6 +52,24 @@ public final class LakehouseLayout {
   /** {@code <root>/<Item>/Tables}: the {@code root} option of the item's {@link ItemCatalog}. */
   public String itemTablesRoot(String item) {
     return join(root, requireItemName(item), TABLES);
+  }
+
+  /** {@code <root>/<Item>/Files}: the item's file area. */
+  public String itemFilesRoot(String item) {
+    return join(root, requireItemName(item), FILES);
+  }
+
+  /**
+   * The file area beside an item's tables folder ({@code …/<Item>/Tables} → {@code
+   * …/<Item>/Files}), for sessions that know an item only by its catalog's {@code root} option.
+   */
+  public static String filesRootBeside(String itemTablesRoot) {
+    String trimmed = itemTablesRoot;
+    while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+      trimmed = trimmed.substring(0, trimmed.length() - 1);
+    }
+    int slash = trimmed.lastIndexOf('/');
+    return (slash < 0 ? "" : trimmed.substring(0, slash + 1)) + FILES;
   }
 
   /** {@code <root>/<Item>/Tables/<Schema>/<Object>}: the Delta table's location. */

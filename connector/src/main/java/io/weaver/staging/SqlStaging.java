@@ -10,14 +10,13 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Runs a Spark SQL Table's program in an isolated session whose current catalog is the Table's item
- * (so {@code Parcel.Current} resolves inside the item): setup statements first, then the staging
- * query and the optional delete-key query, with {@code :load_timestamp} and {@code
- * :last_load_timestamp} bound. The returned DataFrames are lazy; nothing is executed here but the
- * setup statements.
+ * Runs a Spark SQL Table's program in an {@link ItemSession} of the Table's item (so {@code
+ * Parcel.Current} is the item's table and {@code parquet.`Files/…`} reads its file area): setup
+ * statements first, then the staging query and the optional delete-key query, with {@code
+ * :load_timestamp} and {@code :last_load_timestamp} bound. The returned DataFrames are lazy;
+ * nothing is executed here but the setup statements.
  */
 public final class SqlStaging {
   /** Timestamp of "no earlier load" for {@code :last_load_timestamp}. */
@@ -38,23 +37,6 @@ public final class SqlStaging {
   /** The staging rows and delete keys of one run, and the session that owns them. */
   public record Staged(
       SparkSession session, Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {}
-
-  /**
-   * A session isolated from the caller's temp views and confs, with the item as current catalog.
-   */
-  public static SparkSession isolatedSession(SparkSession spark, String item) {
-    SparkSession session = spark.newSession();
-    // Catalog and Weaver confs set at runtime on the caller's session are not inherited.
-    CollectionConverters.asJava(spark.conf().getAll())
-        .forEach(
-            (key, value) -> {
-              if (key.startsWith("spark.sql.catalog.") || key.startsWith("spark.weaver.")) {
-                session.conf().set(key, value);
-              }
-            });
-    session.catalog().setCurrentCatalog(item);
-    return session;
-  }
 
   /** Runs the program for a Load: every setup statement, then the result queries. */
   public static Staged forLoad(
@@ -79,7 +61,7 @@ public final class SqlStaging {
       Instant loadTimestamp,
       Instant lastLoadTimestamp,
       boolean shapeOnly) {
-    SparkSession session = isolatedSession(spark, table.item());
+    ItemSession session = ItemSession.of(spark, table.item(), "Table " + table.qualifiedName());
     Map<String, Instant> args =
         Map.of("load_timestamp", loadTimestamp, "last_load_timestamp", lastLoadTimestamp);
     for (String statement : program.setup()) {
@@ -89,11 +71,11 @@ public final class SqlStaging {
     }
     Dataset<Row> staging = sql(session, program.stagingQuery(), args);
     Optional<Dataset<Row>> deleteKeys = program.deleteKeyQuery().map(q -> sql(session, q, args));
-    return new Staged(session, staging, deleteKeys);
+    return new Staged(session.session(), staging, deleteKeys);
   }
 
   private static Dataset<Row> sql(
-      SparkSession session, String statement, Map<String, Instant> args) {
+      ItemSession session, String statement, Map<String, Instant> args) {
     if (PARAMETER.matcher(statement.toLowerCase(Locale.ROOT)).find()) {
       return session.sql(ParameterBinder.bind(statement, args));
     }

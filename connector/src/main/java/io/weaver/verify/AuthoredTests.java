@@ -2,15 +2,15 @@ package io.weaver.verify;
 
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TestDeclaration;
-import io.weaver.staging.SqlStaging;
+import io.weaver.staging.ItemSession;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * An authored test ({@code Lakehouse/<Item>/Tests/<Name>.sql}) as a probe: its setup statements and
- * its one query run in an isolated session whose current catalog is the item, so {@code
- * Schema.Object} names that item's tables; the query's rows are the violations.
+ * its one query run in an {@link ItemSession} of the item, so {@code Schema.Object} names that
+ * item's tables; the query's rows are the violations.
  */
 final class AuthoredTests {
   private final SparkSession spark;
@@ -26,7 +26,7 @@ final class AuthoredTests {
 
   private Dataset<Row> run(TestDeclaration test) {
     SqlProgram program = SqlProgram.of(test.body());
-    SparkSession session = SqlStaging.isolatedSession(spark, test.item());
+    ItemSession session = ItemSession.of(spark, test.item(), "Test " + test.testId());
     for (String statement : program.setup()) {
       session.sql(statement);
     }

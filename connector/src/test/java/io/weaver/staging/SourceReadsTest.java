@@ -1,0 +1,187 @@
+package io.weaver.staging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.build.BuildOutcome;
+import io.weaver.catalog.LakehouseLayout;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.load.LoadResult;
+import io.weaver.session.EmbeddedSession;
+import io.weaver.testing.SharedSpark;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tables read data where it lives: a Delta table at a path, Parquet, CSV and JSON files under the
+ * item's {@code Files/}, a table of the session catalog (by a two-part name no item table has), and
+ * a table of a second catalog (Spark's JDBC catalog over an embedded H2 database). Each builds and
+ * loads twice; the second delivery changes one row, drops one and adds one.
+ */
+class SourceReadsTest {
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+
+  /** The first delivery: ids 1–4. */
+  private static final String FIRST = "(1, 'ann'), (2, 'bob'), (3, 'cy'), (4, 'dee')";
+
+  /** The second: 1 and 4 unchanged, 2 renamed, 3 gone, 5 new. */
+  private static final String SECOND = "(1, 'ann'), (2, 'bobby'), (4, 'dee'), (5, 'eve')";
+
+  private static final String KEYED =
+      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
+          + "Update percentage threshold: 100\n";
+
+  @TempDir Path dir;
+  private SparkSession spark;
+  private String item;
+  private Path workspace;
+  private Path lake;
+  private Path outside;
+  private String database;
+  private String h2Url;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    spark = SharedSpark.get();
+    int n = ITEMS.incrementAndGet();
+    item = "Src" + n;
+    database = "raw_src" + n;
+    workspace = dir.resolve("ws");
+    lake = dir.resolve("lake");
+    outside = dir.resolve("outside");
+    EmbeddedSession.registerItem(spark, lake, item);
+    h2Url = "jdbc:h2:" + dir.resolve("h2/source") + ";DB_CLOSE_DELAY=-1";
+    String catalog = "spark.sql.catalog.srcdb" + n;
+    spark
+        .conf()
+        .set(catalog, "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog");
+    spark.conf().set(catalog + ".url", h2Url);
+    spark.conf().set(catalog + ".driver", "org.h2.Driver");
+    try (Connection c = DriverManager.getConnection(h2Url);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE SCHEMA \"crm\"");
+      s.execute("CREATE TABLE \"crm\".\"customer\" (\"id\" INT PRIMARY KEY, \"name\" VARCHAR(20))");
+    }
+    spark.sql("CREATE DATABASE spark_catalog." + database);
+    spark.sql(
+        "CREATE TABLE spark_catalog." + database + ".customer (id INT, name STRING) USING delta");
+
+    String srcdb = "srcdb" + n;
+    table("Delta.Path", "select id, name from delta.`" + outside.resolve("customer") + "`;");
+    table("Files.Parquet", "select id, name from parquet.`Files/landing/parquet`;");
+    table("Files.Json", "select cast(id as int) as id, name from json.`Files/landing/json`;");
+    table(
+        "Files.Csv",
+        "create temporary view delivered using csv options (path 'Files/landing/csv', header"
+            + " 'true', inferSchema 'true');\nselect id, name from delivered;");
+    table("Metastore.TwoPart", "select id, name from " + database + ".customer;");
+    table("Jdbc.Customer", "select id, name from " + srcdb + ".crm.customer;");
+  }
+
+  private void table(String id, String body) throws IOException {
+    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(
+        file, "/*\nTable ID: " + id + "\nDescription: Reads a source.\n" + KEYED + "*/\n" + body);
+  }
+
+  /** Writes one delivery to every source. */
+  private void deliver(String rows) throws SQLException {
+    String values = "select * from values " + rows + " as t(id, name)";
+    var df = spark.sql(values);
+    String files = LakehouseLayout.at(lake.toString()).itemFilesRoot(item) + "/landing";
+    df.write().mode("overwrite").format("delta").save(outside.resolve("customer").toString());
+    df.write().mode("overwrite").parquet(files + "/parquet");
+    df.write().mode("overwrite").json(files + "/json");
+    df.write().mode("overwrite").option("header", "true").csv(files + "/csv");
+    spark.sql("INSERT OVERWRITE spark_catalog." + database + ".customer " + values);
+    try (Connection c = DriverManager.getConnection(h2Url);
+        Statement s = c.createStatement()) {
+      s.execute("DELETE FROM \"crm\".\"customer\"");
+      s.execute("INSERT INTO \"crm\".\"customer\" VALUES " + rows);
+    }
+  }
+
+  private Map<String, String> counts(List<LoadResult> results) {
+    return results.stream()
+        .collect(
+            Collectors.toMap(
+                r -> r.tableId().substring(item.length() + 1),
+                r ->
+                    r.status()
+                        + " +"
+                        + r.rowsInserted()
+                        + " ~"
+                        + r.rowsUpdated()
+                        + " -"
+                        + r.rowsDeleted()
+                        + (r.status().equals("succeeded") ? "" : " " + r.message()),
+                (a, b) -> a,
+                TreeMap::new));
+  }
+
+  @Test
+  void everySourceKindBuildsAndLoadsTwiceWithExactCounts() throws Exception {
+    deliver(FIRST);
+    WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    List<BuildOutcome> built = weaver.build(Scope.all(), false);
+    built.forEach(o -> assertEquals("created", o.action(), o.tableId() + ": " + o.message()));
+    assertEquals(6, built.size());
+
+    Map<String, String> first = counts(weaver.load(Scope.all(), false));
+    first.forEach((t, c) -> assertEquals("succeeded +4 ~0 -0", c, t));
+    assertEquals(6, first.size());
+
+    deliver(SECOND);
+    Map<String, String> second = counts(weaver.load(Scope.all(), false));
+    second.forEach((t, c) -> assertEquals("succeeded +1 ~1 -1", c, t));
+    assertEquals(6, second.size());
+
+    List<String> live =
+        spark
+            .sql("select id, name from " + item + ".Files.Csv order by id")
+            .collectAsList()
+            .stream()
+            .map(r -> r.get(0) + ":" + r.get(1))
+            .toList();
+    assertEquals(List.of("1:ann", "2:bobby", "4:dee", "5:eve"), live, "the item's live rows");
+  }
+
+  @Test
+  void aFilesPathCannotLeaveTheItemsFileArea() throws Exception {
+    workspace = dir.resolve("ws-escape");
+    table("Files.Escape", "select id, name from parquet.`Files/../../outside/customer`;");
+    deliver(FIRST);
+    WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    BuildOutcome escape =
+        weaver.build(Scope.all(), false).stream()
+            .filter(o -> o.tableId().endsWith("Files.Escape"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals("failed", escape.action(), escape.message());
+    assertTrue(escape.message().contains("'..'"), escape.message());
+    assertTrue(escape.message().contains("Files/../../outside/customer"), escape.message());
+  }
+
+  private List<Row> catalogue(CatalogueTable table) {
+    String p = LakehouseLayout.at(lake.toString()).cataloguePath(item, table.tableName());
+    return spark.read().format("delta").load(p).collectAsList();
+  }
+}
