@@ -15,7 +15,9 @@ class SqlReferencesTest {
   @Test
   void parsingStartsNoSession() {
     // Surefire shares the JVM: only meaningful when no earlier test class started Spark.
-    assumeFalse(SparkSession.getDefaultSession().isDefined(), "a session already runs");
+    assumeFalse(
+        SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined(),
+        "a session already runs");
     SqlReferences.of("select * from A.Two");
     assertFalse(SparkSession.getActiveSession().isDefined());
     assertFalse(SparkSession.getDefaultSession().isDefined());
