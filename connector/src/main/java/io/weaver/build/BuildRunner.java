@@ -48,7 +48,7 @@ public final class BuildRunner {
    * Builds the Tables {@code selected} accepts; {@code allowDestructive} lifts Build protection.
    */
   public List<BuildOutcome> run(Predicate<TableDeclaration> selected, boolean allowDestructive) {
-    DependencyPlan plan = DependencyPlan.resolve(spark, model);
+    DependencyPlan plan = DependencyPlan.resolve(model);
     List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
     Map<String, ItemState> items = new LinkedHashMap<>();
     List<BuildOutcome> outcomes = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.weaver.check;
 
+import static io.weaver.metadata.TableKeys.TABLE_ID;
+
 import io.weaver.metadata.FindingSink;
 import io.weaver.metadata.SourcePos;
 import io.weaver.metadata.TableBody;
@@ -23,12 +25,41 @@ import java.util.Optional;
 final class BodyRules {
   private BodyRules() {}
 
+  /**
+   * The class name is the third spelling of the Table ID (spec §6: Table ID, file name and class
+   * must agree), so a Table class under another name is an id-mismatch as well as a python-class
+   * finding: renaming either the class or the Table ID fixes it.
+   */
+  private static void classMismatch(TableDeclaration table, PythonModule module, FindingSink sink) {
+    if (!table.authoredKeys().containsKey(TABLE_ID)) {
+      return; // required-key-missing already says what to add
+    }
+    module.classes().stream()
+        .filter(c -> c.bases().stream().anyMatch(b -> b.equals("Table") || b.endsWith(".Table")))
+        .findFirst()
+        .or(() -> module.classes().stream().findFirst())
+        .ifPresent(
+            cls ->
+                sink.error(
+                    Rules.ID_MISMATCH,
+                    cls.pos(),
+                    "class '"
+                        + cls.name()
+                        + "' does not match Table ID '"
+                        + table.tableId()
+                        + "'; the class of that Table ID is '"
+                        + table.tableId().pythonName()
+                        + "' (Schema__Object, exactly, including case): rename the class or fix"
+                        + " the Table ID"));
+  }
+
   /** Checks a Python Table module's class; the source is the whole file text. */
   static void python(TableDeclaration table, String source, FindingSink sink) {
     String className = table.tableId().pythonName();
     PythonModule module = PythonScanner.scan(source);
     Optional<PythonModule.PythonClass> found = module.findClass(className);
     if (found.isEmpty()) {
+      classMismatch(table, module, sink);
       sink.error(
           Rules.PYTHON_CLASS,
           new SourcePos(1, 1),

@@ -6,6 +6,7 @@ import io.weaver.metadata.ColumnNote;
 import io.weaver.metadata.NoteReference;
 import io.weaver.metadata.SourcePos;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Identity;
 import io.weaver.workspace.Target;
@@ -18,9 +19,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Rules across files: duplicate Table IDs and item names, declared dependencies (they must name
- * workspace objects and form no cycle) and {@code $} note references (they must resolve, to a
- * column that has a note, without a cycle).
+ * Rules across files: duplicate Table IDs and item names, dependencies (declared ones must name
+ * workspace objects; declared and inferred together form no cycle) and {@code $} note references
+ * (they must resolve, to a column that has a note, without a cycle).
  */
 final class WorkspaceRules {
   private final WorkspaceModel model;
@@ -47,7 +48,7 @@ final class WorkspaceRules {
     WorkspaceRules rules = new WorkspaceRules(model, out, knownColumns);
     rules.duplicates();
     rules.dependencies();
-    new CycleFinder(model, rules::report).run();
+    new CycleFinder(WorkspaceDependencies.of(model), rules::report).run();
     rules.noteReferences();
   }
 

@@ -4,26 +4,45 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
+import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.SparkSqlParser;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Table references of a SQL statement, read with Spark's own parser (an internal API, hence this
  * package): every {@code UnresolvedRelation} in the parsed plan, including CTE definitions and
  * subqueries. Nothing is analysed, so the referenced tables need not exist yet.
+ *
+ * <p>The parser is Spark's {@code SparkSqlParser} without a session, so Check (which starts no
+ * Spark) and Build read the same names. It parses every statement a Spark SQL Table may hold (SET,
+ * CREATE TEMP VIEW, CACHE TABLE, queries); the Catalyst-only parser would refuse the first two.
  */
 public final class SqlReferences {
+  // Stateless between calls: each parse gets its own lexer and ANTLR parser.
+  private static final ParserInterface PARSER = new SparkSqlParser();
+
   private SqlReferences() {}
 
-  /** The multipart names a statement reads from, in first-seen order. */
-  public static List<List<String>> of(SparkSession spark, String sql) {
+  /**
+   * The multipart names a statement reads from, in first-seen order.
+   *
+   * @throws IllegalArgumentException when Spark's parser refuses the statement
+   */
+  public static List<List<String>> of(String sql) {
+    return of(PARSER, sql);
+  }
+
+  private static List<List<String>> of(ParserInterface parser, String sql) {
     LogicalPlan plan;
     try {
-      plan = spark.sessionState().sqlParser().parsePlan(sql);
+      plan = parser.parsePlan(sql);
     } catch (org.apache.spark.sql.catalyst.parser.ParseException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      // ANTLR recurses per nesting level; Check must report, not die, on a hostile body.
+      throw new IllegalArgumentException("statement nests too deeply to parse", e);
     }
     Set<List<String>> names = new LinkedHashSet<>();
     walk(plan, names, 0);

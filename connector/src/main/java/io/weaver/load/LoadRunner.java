@@ -67,7 +67,7 @@ public final class LoadRunner {
 
   /** Loads every selected Table in dependency order. */
   public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
-    DependencyPlan plan = DependencyPlan.resolve(spark, model);
+    DependencyPlan plan = DependencyPlan.resolve(model);
     List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
     Map<String, LoadResult> byTable = new HashMap<>();
     List<LoadResult> results = new ArrayList<>();

@@ -21,10 +21,10 @@ public record SqlProgram(List<String> setup, String stagingQuery, Optional<Strin
   public static SqlProgram of(TableBody.Sql body) {
     List<String> setup = new ArrayList<>();
     List<String> results = new ArrayList<>();
-    for (SqlStatement statement : body.analysis().statements()) {
+    for (SqlStatement statement : runnable(body)) {
       if (statement.kind() == SqlStatement.Kind.RESULT_QUERY) {
         results.add(text(body, statement));
-      } else if (statement.kind() == SqlStatement.Kind.NON_RESULT && results.isEmpty()) {
+      } else {
         setup.add(text(body, statement));
       }
     }
@@ -33,6 +33,25 @@ public record SqlProgram(List<String> setup, String stagingQuery, Optional<Strin
     }
     return new SqlProgram(
         setup, results.get(0), results.size() > 1 ? Optional.of(results.get(1)) : Optional.empty());
+  }
+
+  /**
+   * The statements a program runs, in body order: setup (before the first result query), the
+   * staging query and the delete-key query. Unlike {@link #of} it accepts an unchecked body (one
+   * without a result query), so Check can read the same statements Build will run.
+   */
+  public static List<SqlStatement> runnable(TableBody.Sql body) {
+    List<SqlStatement> runnable = new ArrayList<>();
+    int results = 0;
+    for (SqlStatement statement : body.analysis().statements()) {
+      if (statement.kind() == SqlStatement.Kind.RESULT_QUERY && results < 2) {
+        results++;
+        runnable.add(statement);
+      } else if (statement.kind() == SqlStatement.Kind.NON_RESULT && results == 0) {
+        runnable.add(statement);
+      }
+    }
+    return List.copyOf(runnable);
   }
 
   /** The exact source text of a statement, without its terminating semicolon. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -226,6 +227,22 @@ class CheckRulesTest {
         "Parcel.Current",
         BASE + "Schema:\n  a: string\n",
         "from weaver import Table\nclass ParcelCurrent(Table):\n    def read(self):\n        pass\n");
+    ws.expect("python-class", 0);
+    Finding f = ws.expect("id-mismatch", 8);
+    assertTrue(f.message().contains("'ParcelCurrent'"), f.message());
+    assertTrue(f.message().contains("'Parcel__Current'"), f.message());
+  }
+
+  @Test
+  void pythonClassDisagreeingOnlyInCaseIsAnIdMismatch() {
+    ws.py(
+        "L",
+        "Parcel.Current",
+        BASE + "Schema:\n  a: string\n",
+        "from weaver import Table\n\nclass Helper:\n    pass\n\n"
+            + "class parcel__current(Table):\n    def read(self):\n        pass\n");
+    Finding f = ws.expect("id-mismatch", 12);
+    assertTrue(f.message().contains("'parcel__current'"), f.message());
     ws.expect("python-class", 0);
   }
 
@@ -726,6 +743,82 @@ class CheckRulesTest {
   void selfDependencyIsACycle() {
     ws.sql("L", "A.One", "Table ID: A.One\n" + DESC + "Dependencies: [A.One]\n", QUERY);
     ws.expect("dependency-cycle", 4);
+  }
+
+  @Test
+  void tablesReadingEachOtherAreACycle() {
+    ws.sql("L", "A.One", "Table ID: A.One\n" + DESC, "select k from A.Two;\n");
+    ws.sql("L", "A.Two", "Table ID: A.Two\n" + DESC, "select t.k from L.A.One as t;\n");
+    List<Finding> cycles = ws.findings("dependency-cycle");
+    assertEquals(1, cycles.size(), TestWorkspace.describe(cycles));
+    Finding f = cycles.get(0);
+    assertEquals(Severity.ERROR, f.severity());
+    assertEquals("Lakehouse/L/Tables/A.One.sql", f.path());
+    assertEquals(5, f.line(), "at the statement that reads the other Table");
+    assertTrue(f.message().contains("L.A.One -> L.A.Two -> L.A.One"), f.message());
+    assertTrue(f.message().contains("its SQL reads A.Two"), f.message());
+    assertTrue(f.message().contains("its SQL reads L.A.One"), f.message());
+  }
+
+  @Test
+  void readInASetupStatementCounts() {
+    ws.sql(
+        "L",
+        "A.One",
+        "Table ID: A.One\n" + DESC,
+        "set spark.sql.ansi.enabled = true;\n"
+            + "create or replace temp view v as select k from A.Two;\n"
+            + "select k from v;\n");
+    ws.sql("L", "A.Two", "Table ID: A.Two\n" + DESC, "select k from A.One;\n");
+    Finding f = ws.expect("dependency-cycle", 6);
+    assertTrue(f.message().contains("A.One.sql line 6"), f.message());
+  }
+
+  @Test
+  void declaredAndInferredEdgesFormACycle() {
+    ws.sql("L", "A.One", "Table ID: A.One\n" + DESC + "Dependencies: [A.Two]\n", QUERY);
+    ws.sql("L", "A.Two", "Table ID: A.Two\n" + DESC, "select k from A.Three;\n");
+    ws.sql("L", "A.Three", "Table ID: A.Three\n" + DESC, "select k from A.One;\n");
+    List<Finding> cycles = ws.findings("dependency-cycle");
+    assertEquals(1, cycles.size(), TestWorkspace.describe(cycles));
+    Finding f = cycles.get(0);
+    assertEquals(4, f.line(), "a declared first edge is reported at Dependencies");
+    assertTrue(f.message().contains("L.A.One -> L.A.Two -> L.A.Three -> L.A.One"), f.message());
+    assertTrue(
+        f.message().contains("L.A.Three -> L.A.One is inferred because its SQL reads A.One"),
+        f.message());
+    assertTrue(f.message().contains("remove one of the declared dependencies"), f.message());
+  }
+
+  @Test
+  void sameSchemaObjectInAnotherItemIsNoCycle() {
+    // L.A.One reads M.A.Two, which reads A.One of its own item M; were the two-part name resolved
+    // in the reader's item of the first Table, this would be a false cycle.
+    ws.sql("L", "A.One", "Table ID: A.One\n" + DESC, "select k from M.A.Two;\n");
+    ws.sql("M", "A.Two", "Table ID: A.Two\n" + DESC, "select k from A.One;\n");
+    ws.sql("M", "A.One", "Table ID: A.One\n" + DESC, QUERY);
+    ws.expectClean();
+  }
+
+  @Test
+  void readingItsOwnTargetIsNoCycle() {
+    ws.sql(
+        "L",
+        "A.One",
+        "Table ID: A.One\n" + DESC,
+        "select k from src where k not in (select k from A.One);\n");
+    ws.expectClean();
+  }
+
+  @Test
+  void unknownAndExternalNamesAreNoEdges() {
+    ws.sql(
+        "L",
+        "A.One",
+        "Table ID: A.One\n" + DESC,
+        "select k from parquet.`/data/x` union all select k from spark_catalog.db.A"
+            + " union all select k from A.Nothing;\n");
+    ws.expectClean();
   }
 
   @Test

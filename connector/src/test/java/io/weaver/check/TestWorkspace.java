@@ -84,6 +84,11 @@ final class TestWorkspace {
     return hit;
   }
 
+  /** Every finding of one rule. */
+  List<Finding> findings(String rule) {
+    return check().stream().filter(f -> f.rule().equals(rule)).toList();
+  }
+
   /** Asserts that the workspace is clean. */
   void expectClean() {
     List<Finding> findings = check();
