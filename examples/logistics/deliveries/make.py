@@ -29,7 +29,7 @@ ACCOUNTS = {
     1: [("C001", "Tulip Traders", "NL001", "AMS"), ("C002", "Harbour Goods", "NL002", "RTM"),
         ("C003", "Brabant Bikes", "", "EIN"), ("C004", "Maas Mail", "NL004", "MST")],
     2: [("C001", "Tulip Traders", "NL001", "AMS"), ("C002", "Harbour Goods BV", "NL002", "RTM"),
-        ("C003", "Brabant Bikes", "NL003", "EIN"), ("C004", "Maas Mail", "NL004", "MST"),
+        ("C003", "Brabant Bikes", "", "EIN"), ("C004", "Maas Mail", "NL004", "MST"),
         ("C005", "Utrecht Umbrellas", "NL005", "UTR")],
 }
 

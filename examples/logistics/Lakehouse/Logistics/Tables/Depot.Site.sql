@@ -3,7 +3,7 @@ Table ID: Depot.Site
 
 Description: Every depot that handles parcels, with its region and capacity.
 
-Lineage: Maintained by hand by the network planning team.
+Lineage: The network planning team's depot list, delivered as CSV to Files/landing/depots.
 
 Owner: Network planning
 
@@ -26,10 +26,9 @@ Delete percentage threshold: 50
 Update percentage threshold: 50
 Stability row threshold: 0
 */
-select site_id, site_code, region, daily_capacity
-from values
-  (1, 'AMS', 'North', 12000),
-  (2, 'RTM', 'North', 9000),
-  (3, 'EIN', 'South', 7000),
-  (4, 'MST', 'South', 4000)
-  as depot(site_id, site_code, region, daily_capacity);
+create or replace temporary view depots
+using csv
+options (path 'Files/landing/depots', header 'true', inferSchema 'true');
+
+select cast(site_id as int) as site_id, site_code, region, cast(daily_capacity as int) as daily_capacity
+from depots;

@@ -4,7 +4,7 @@ Table ID: Parcel.Event
 Description: Scan events of parcels, loaded incrementally since the last load; cancelled scans
   are removed through the delete-key query.
 
-Lineage: Scanner feed (synthetic in this example).
+Lineage: Scanner feed, JSON files landing in Files/landing/scans.
 
 Primary key: event_id
 
@@ -24,11 +24,9 @@ Stability row threshold: 0
 Delete percentage threshold: 100
 */
 create or replace temporary view scans as
-select id as event_id,
-       concat('P', lpad(cast(id % 500 as string), 6, '0')) as parcel_id,
-       timestamp_seconds(1767225600 + id * 30) as scanned_at,
-       id % 97 = 0 as cancelled
-from range(2000);
+select cast(event_id as bigint) as event_id, parcel_id, cast(scanned_at as timestamp) as scanned_at,
+       cancelled
+from json.`Files/landing/scans`;
 
 select event_id, parcel_id, scanned_at
 from scans

@@ -3,7 +3,7 @@ Table ID: Parcel.Current
 
 Description: Current state of each parcel in the network.
 
-Lineage: Parcel event stream, latest event per parcel.
+Lineage: The parcel system's daily snapshot, Parquet files in Files/Landing/Parcels.
 
 Owner: Logistics engineering
 
@@ -28,26 +28,24 @@ Column notes:
 
 Comparison columns: status, site_id, weight_kg
 
-Dependencies: [Depot.Site]
+Dependencies: [Depot.Site, Files/Landing.Parcels]
 
 Update percentage threshold: 60
 Stability row threshold: 100
 """
+
+from pyspark.sql import functions as F
 
 from weaver import Table
 
 
 class Parcel__Current(Table):
     def read(self):
-        # A deterministic synthetic feed: 500 parcels spread over the depots.
-        return self.spark.sql(
-            """
-            select concat('P', lpad(cast(id as string), 6, '0')) as parcel_id,
-                   element_at(array('created', 'in_transit', 'delivered', 'returned'),
-                              cast(id % 4 as int) + 1) as status,
-                   cast(id % 4 as int) + 1 as site_id,
-                   cast(0.25 + (id % 40) / 8.0 as decimal(9,3)) as weight_kg,
-                   timestamp_seconds(1767225600 + id * 60) as last_event_at
-            from range(500)
-            """
+        # The latest snapshot the parcel system delivered (Parquet under the item's Files/).
+        return self.table("Files/Landing.Parcels").select(
+            "parcel_id",
+            "status",
+            F.col("site_id").cast("int").alias("site_id"),
+            F.col("weight_kg").cast("decimal(9,3)").alias("weight_kg"),
+            "last_event_at",
         )

@@ -3,7 +3,7 @@ Table ID: Customer.Account
 
 Description: Business customers that ship parcels with us.
 
-Lineage: CRM export (synthetic in this example).
+Lineage: CRM export, CSV in Files/landing/accounts.
 
 Identity: account_sk
 
@@ -23,10 +23,9 @@ Stability row threshold: 0
 Delete percentage threshold: 50
 Update percentage threshold: 50
 */
-select account_id, name, vat_number, home_site
-from values
-  ('C001', 'Tulip Traders', 'NL001', 'AMS'),
-  ('C002', 'Harbour Goods', 'NL002', 'RTM'),
-  ('C003', 'Brabant Bikes', null, 'EIN'),
-  ('C004', 'Maas Mail', 'NL004', 'MST')
-  as c(account_id, name, vat_number, home_site);
+create or replace temporary view accounts
+using csv
+options (path 'Files/landing/accounts', header 'true');
+
+select account_id, name, nullif(vat_number, '') as vat_number, home_site
+from accounts;

@@ -227,7 +227,9 @@ public final class BuildRunner {
       add(CatalogueTable.COLUMN_DICTIONARY, CatalogueRows.columnDictionary(model, t, shape));
       add(CatalogueTable.KEY_DICTIONARY, CatalogueRows.keyDictionary(t, shape));
       add(CatalogueTable.FOREIGN_KEY_DICTIONARY, CatalogueRows.foreignKeyDictionary(t));
-      add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, plan.edgesOf(t)));
+      List<DependencyPlan.Edge> recorded = new ArrayList<>(plan.edgesOf(t));
+      recorded.addAll(plan.sourcesOf(t));
+      add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, recorded));
       add(
           CatalogueTable.REGISTRY,
           List.of(

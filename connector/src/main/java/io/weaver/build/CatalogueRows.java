@@ -169,7 +169,8 @@ final class CatalogueRows {
                     t.tableId().toString(),
                     e.dependsOn(),
                     e.dependsOnItem(),
-                    e.dependsOnTableId().toString(),
+                    // An external source has no Table ID: the column repeats its name or path.
+                    e.dependsOnTableId() == null ? e.dependsOn() : e.dependsOnTableId().toString(),
                     e.kind()))
         .toList();
   }

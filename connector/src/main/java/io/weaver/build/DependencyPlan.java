@@ -3,8 +3,12 @@ package io.weaver.build;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.workspace.Identifiers;
 import io.weaver.workspace.TableId;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -64,6 +68,38 @@ public final class DependencyPlan {
    */
   public List<List<String>> readsOf(TableDeclaration table) {
     return graph.readsOf(table).stream().map(WorkspaceDependencies.Read::name).toList();
+  }
+
+  /**
+   * The sources a Table reads that are not workspace Tables — paths ({@code parquet.`Files/x`},
+   * {@code delta.`/data/t`}) and tables of the session catalog or any other catalog — as {@code
+   * external} edges whose {@code dependsOn} is the name as written. One-part names are left out:
+   * they are the temporary views and common table expressions of the statements themselves.
+   */
+  public List<Edge> sourcesOf(TableDeclaration table) {
+    Set<List<String>> tables = new HashSet<>();
+    graph.edgesOf(table).forEach(e -> e.reads().forEach(r -> tables.add(r.name())));
+    return readsOf(table).stream()
+        .filter(name -> name.size() > 1 && !tables.contains(name))
+        .filter(name -> !isOwnTable(table, name))
+        .map(name -> new Edge(table, written(name), null, null, EXTERNAL, List.of(name)))
+        .toList();
+  }
+
+  /** The kind of an edge to a source outside the workspace. */
+  public static final String EXTERNAL = "external";
+
+  /** The Table reading its own target ({@code self}-reference) is no source. */
+  private static boolean isOwnTable(TableDeclaration table, List<String> name) {
+    List<String> own = List.of(table.tableId().schema(), table.tableId().object());
+    return name.equals(own) || name.equals(List.of(table.item(), own.get(0), own.get(1)));
+  }
+
+  /** A multipart name as SQL text: plain parts as they are, others back-quoted. */
+  private static String written(List<String> name) {
+    return name.stream()
+        .map(part -> Identifiers.isIdentifier(part) ? part : "`" + part.replace("`", "``") + "`")
+        .collect(Collectors.joining("."));
   }
 
   /** The graph of a checked workspace; parses SQL statically, without a session. */

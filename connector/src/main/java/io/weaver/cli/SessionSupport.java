@@ -57,6 +57,7 @@ final class SessionSupport {
   }
 
   WeaverWorkspace open(WorkspaceModel model) {
+    WorkspaceFiles.seed(workspace, lakehouse, model.items(), err);
     err.println("weaver: starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
     return new WeaverWorkspace(

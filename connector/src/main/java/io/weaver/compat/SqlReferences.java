@@ -8,12 +8,14 @@ import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.SparkSqlParser;
+import org.apache.spark.sql.execution.datasources.CreateTempViewUsing;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Table references of a SQL statement, read with Spark's own parser (an internal API, hence this
  * package): every {@code UnresolvedRelation} in the parsed plan, including CTE definitions and
- * subqueries. Nothing is analysed, so the referenced tables need not exist yet.
+ * subqueries, and the {@code path} of a {@code CREATE TEMP VIEW … USING <format> OPTIONS (path …)}
+ * as {@code [<format>, <path>]}. Nothing is analysed, so the referenced tables need not exist yet.
  *
  * <p>The parser is Spark's {@code SparkSqlParser} without a session, so Check (which starts no
  * Spark) and Build read the same names. It parses every statement a Spark SQL Table may hold (SET,
@@ -55,6 +57,13 @@ public final class SqlReferences {
     }
     if (plan instanceof UnresolvedRelation relation) {
       names.add(List.copyOf(CollectionConverters.asJava(relation.multipartIdentifier())));
+    }
+    if (plan instanceof CreateTempViewUsing view) {
+      // CREATE TEMP VIEW v USING csv OPTIONS (path '…'): a path read, named as `csv`.`…` is.
+      CollectionConverters.asJava(view.options()).entrySet().stream()
+          .filter(option -> option.getKey().equalsIgnoreCase("path"))
+          .findFirst()
+          .ifPresent(path -> names.add(List.of(view.provider(), path.getValue())));
     }
     for (LogicalPlan child : CollectionConverters.asJava(plan.children())) {
       walk(child, names, depth + 1);

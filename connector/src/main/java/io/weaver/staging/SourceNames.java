@@ -63,7 +63,7 @@ final class SourceNames {
   String rewrite(SparkSession spark, String statement) {
     List<List<String>> references;
     try {
-      references = SqlReferences.of(spark, statement);
+      references = SqlReferences.of(statement);
     } catch (IllegalArgumentException unparsable) {
       return statement; // Spark reports the syntax error, with its position, when it runs it
     }

@@ -156,12 +156,40 @@ class SourceReadsTest {
 
     List<String> live =
         spark
-            .sql("select id, name from " + item + ".Files.Csv order by id")
+            .sql(
+                "select id, name from "
+                    + item
+                    + ".Files.Csv where year(row_delete_datetime) = 9999 order by id")
             .collectAsList()
             .stream()
             .map(r -> r.get(0) + ":" + r.get(1))
             .toList();
     assertEquals(List.of("1:ann", "2:bobby", "4:dee", "5:eve"), live, "the item's live rows");
+
+    Map<String, String> sources =
+        catalogue(CatalogueTable.DEPENDENCY).stream()
+            .collect(
+                Collectors.toMap(
+                    r -> r.getString(0),
+                    r -> r.getString(4) + " " + r.getString(1) + " item=" + r.getString(2),
+                    (a, b) -> a + " | " + b,
+                    TreeMap::new));
+    assertEquals(
+        Map.of(
+            "Delta.Path",
+            "external delta.`" + outside.resolve("customer") + "` item=null",
+            "Files.Parquet",
+            "external parquet.`Files/landing/parquet` item=null",
+            "Files.Json",
+            "external json.`Files/landing/json` item=null",
+            "Files.Csv",
+            "external csv.`Files/landing/csv` item=null",
+            "Metastore.TwoPart",
+            "external " + database + ".customer item=null",
+            "Jdbc.Customer",
+            "external srcdb" + item.substring(3) + ".crm.customer item=null"),
+        sources,
+        "_.Dependency: every source, by its name or path as written");
   }
 
   @Test

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's main command, as a user runs it: check, build and load the bundled example. */
+/**
+ * The README's main command, as a user runs it: check, build and load the bundled example from its
+ * landing files, rerun it unchanged, then drop in the second delivery and run again.
+ */
 class MainJobTest {
   @TempDir Path lakehouse;
 
@@ -25,6 +28,22 @@ class MainJobTest {
         first.out().matches("(?s).*succeeded\\s+Sales\\.Customer\\.Account\\s+\\+4 .*"),
         first.out());
     assertTrue(first.err().contains("weaver: load"), "progress goes to stderr");
+    for (String table :
+        new String[] {
+          "Logistics.Depot.Site",
+          "Logistics.Parcel.Current",
+          "Logistics.Parcel.Event",
+          "Logistics.Parcel.StatusCount",
+          "Sales.Customer.Account",
+          "Sales.Order.Shipment"
+        }) {
+      assertTrue(
+          first.out().matches("(?s).*succeeded\\s+" + table.replace(".", "\\.") + "\\s+\\+[1-9].*"),
+          table + " loads rows from its files: " + first.out());
+    }
+    assertTrue(
+        first.out().matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Current\\s+\\+500 .*"),
+        first.out());
 
     BinWeaverCheckTest.Result second =
         BinWeaverCheckTest.weaver(
@@ -43,5 +62,35 @@ class MainJobTest {
         json.contains(
             "\"table_id\":\"Logistics.Depot.Site\",\"status\":\"succeeded\",\"rows_inserted\":0"),
         json);
+
+    Process deliver =
+        new ProcessBuilder(
+                BinWeaverCheckTest.projectRoot()
+                    .resolve("examples/logistics/deliver-second")
+                    .toString(),
+                lakehouse.toString())
+            .redirectErrorStream(true)
+            .start();
+    String delivered = new String(deliver.getInputStream().readAllBytes());
+    assertEquals(0, deliver.waitFor(), delivered);
+
+    BinWeaverCheckTest.Result third =
+        BinWeaverCheckTest.weaver(
+            "run", "--workspace", "examples/logistics", "--lakehouse", lakehouse.toString());
+    assertEquals(1, third.exit(), "a refused load fails the run: " + third.out() + third.err());
+    // RTM's capacity changed, MST closed (soft delete), UTR opened.
+    assertTrue(
+        third.out().matches("(?s).*succeeded\\s+Logistics\\.Depot\\.Site\\s+\\+1 ~1 -1 .*"),
+        third.out());
+    assertTrue(
+        third.out().matches("(?s).*succeeded\\s+Sales\\.Customer\\.Account\\s+\\+1 ~1 -0 .*"),
+        third.out());
+    assertTrue(
+        third.out().matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Event\\s+\\+\\d+ .*"),
+        third.out());
+    // 7 in 10 parcels changed status: more than Parcel.Current's 60 % update threshold.
+    assertTrue(
+        third.out().matches("(?s).*refused\\s+Logistics\\.Parcel\\.Current\\s+.*Update percentage.*"),
+        third.out());
   }
 }
