@@ -61,27 +61,35 @@ spark = (
 )
 spark.sparkContext.setLogLevel("ERROR")
 
-# %% 2. Open the workspace; Check it
+# %% 2. The source systems deliver: the example's landing files into each item's Files/
+# (bin/weaver does this itself for a new lakehouse; in Fabric the files are already there)
+import shutil  # noqa: E402
+
+for item in ("Logistics", "Sales"):
+    shutil.copytree(os.path.join(REPO, "examples", "logistics", "Lakehouse", item, "Files"),
+                    os.path.join(lakehouse, item, "Files"))
+
+# %% 3. Open the workspace; Check it
 ws = weaver.Workspace(spark, os.path.join(REPO, "examples", "logistics"), lakehouse=lakehouse)
 print(ws)
 findings = ws.check()
 print(f"check: {len(findings)} finding(s)")
 
-# %% 3. Build the Delta tables
+# %% 4. Build the Delta tables
 for row in ws.build():
     print(f"{row['action']:10} {row['table_id']}")
 
-# %% 4. Load everything: SQL Tables in the JVM, Python Tables' read() right here
+# %% 5. Load everything: SQL Tables in the JVM, Python Tables' read() right here
 for row in ws.load(raise_on_failure=True):
     print(f"{row['status']:10} {row['table_id']:32} +{row['rows_inserted']} "
           f"live {row['target_live_rows_after']}  {row['message'] or ''}")
 
-# %% 5. Read the results (the item catalogs are registered on the session)
+# %% 6. Read the results (the item catalogs are registered on the session)
 spark.sql("SELECT status, region, parcel_count FROM Logistics.Parcel.StatusCount "
           "ORDER BY status, region").show(5)
 ws.history().select("table_id", "status", "rows_inserted", "delta_version").show(truncate=False)
 
-# %% 6. SQL loads Python Tables too: this process is the session's Python runtime
+# %% 7. SQL loads Python Tables too: this process is the session's Python runtime
 spark.conf.set("spark.weaver.workspace", os.path.join(REPO, "examples", "logistics"))
 spark.conf.set("spark.weaver.lakehouse", lakehouse)
 spark.sql("LOAD WEAVER TABLE Logistics.Parcel.Current") \
