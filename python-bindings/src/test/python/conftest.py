@@ -66,7 +66,7 @@ def spark() -> Iterator["object"]:
     except ImportError:
         if os.environ.get("WEAVER_PYSPARK_REQUIRED"):
             raise
-        pytest.skip("pyspark is not installed (pip install -r python-bindings/requirements-test.txt)")
+        pytest.skip("pyspark is not installed (run the tests with bin/weaver-python -m pytest)")
     warehouse = tempfile.mkdtemp(prefix="weaver-pytest-warehouse-")
     session = (
         SparkSession.builder.master("local[2]")

@@ -12,8 +12,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The local Spark session the CLI and tests run in: Delta as the session catalog, Weaver's
- * extension when it is on the classpath, and one {@link ItemCatalog} per item of the embedded
- * lakehouse.
+ * extension when it is on the classpath, one {@link ItemCatalog} per item of the embedded
+ * lakehouse, and a {@code spark_catalog} that persists across processes in a metastore under the
+ * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath.
  */
 public final class EmbeddedSession {
   public static final String WEAVER_EXTENSIONS = "io.weaver.sql.WeaverSparkSessionExtensions";
@@ -30,8 +31,9 @@ public final class EmbeddedSession {
 
   /**
    * Builds the session, or configures the existing one (then its static confs — extensions, session
-   * catalog, warehouse — stay as they were), and registers {@code items}.
+   * catalog, warehouse, metastore — stay as they were), and registers {@code items}.
    *
+   * @throws IllegalStateException when another process uses the lakehouse's metastore
    * @param master a Spark master URL; default {@code local[*]}, unless {@code spark-submit} already
    *     gave one
    */
@@ -40,6 +42,13 @@ public final class EmbeddedSession {
     items.forEach(LakehouseLayout::requireItemName); // fail before starting Spark
     SparkSession.Builder builder = SparkSession.builder().appName("weaver");
     sessionConfs(lakehouseRoot, master).forEach(builder::config);
+    // A running session (a notebook, spark-submit's) keeps its own metastore, untouched; so does
+    // a catalog implementation that spark-submit chose.
+    boolean running =
+        SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
+    if (!running && fromSubmit("spark.sql.catalogImplementation").isEmpty()) {
+      EmbeddedMetastore.confs(lakehouseRoot.toAbsolutePath().normalize()).forEach(builder::config);
+    }
     // In the builder, item catalogs reach the SparkContext's conf, so spark.newSession() (one
     // session per load) has them too; confs set later on a session stay in that session.
     for (String item : items) {

@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.catalog.ItemCatalog;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +107,43 @@ class EmbeddedSessionTest {
     assertThrows(Exception.class, () -> other.sql("SHOW NAMESPACES IN Fleet").collect());
     EmbeddedSession.registerItem(other, lakehouse, "Fleet");
     assertEquals(0L, other.sql("SELECT * FROM Fleet.Vehicle.Truck").count());
+  }
+
+  @Test
+  void sparkCatalogPersistsInAMetastoreUnderTheLakehouse() {
+    // -Pspark-4.1.3 builds without spark-hive (connector/pom.xml); then spark_catalog is in memory
+    Assumptions.assumeTrue(EmbeddedMetastore.hiveOnClasspath(), "Spark's Hive support is absent");
+    assertEquals("hive", spark.conf().get("spark.sql.catalogImplementation"));
+    spark.sql("CREATE SCHEMA IF NOT EXISTS spark_catalog.raw");
+    spark.sql("CREATE TABLE spark_catalog.raw.kept (n INT) USING delta");
+    spark.sql("INSERT INTO spark_catalog.raw.kept VALUES (7)");
+    assertEquals(7, spark.sql("SELECT n FROM spark_catalog.raw.kept").first().getInt(0));
+    Path metastore = lakehouse.resolve(EmbeddedMetastore.DIR);
+    assertTrue(Files.isDirectory(metastore.resolve(EmbeddedMetastore.DATABASE)));
+    assertTrue(Files.isRegularFile(metastore.resolve(EmbeddedMetastore.LOCK_FILE)));
+    assertTrue(Files.isDirectory(lakehouse.resolve(".spark-warehouse/raw.db/kept/_delta_log")));
+  }
+
+  @Test
+  void aMetastoreInUseIsRefusedAndMemoryModeNeedsNoLock() throws Exception {
+    Path other = lakehouse.resolve("other");
+    Path lockFile =
+        Files.createDirectories(other.resolve(EmbeddedMetastore.DIR))
+            .resolve(EmbeddedMetastore.LOCK_FILE);
+    try (FileChannel channel =
+            FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = channel.tryLock()) {
+      IllegalStateException inUse =
+          assertThrows(IllegalStateException.class, () -> EmbeddedMetastore.confs(other));
+      assertTrue(inUse.getMessage().contains("in use by another process"), inUse.getMessage());
+      assertTrue(inUse.getMessage().contains(lockFile.toString()), inUse.getMessage());
+      System.setProperty(EmbeddedMetastore.MODE_PROPERTY, "memory");
+      try {
+        assertEquals(Map.of(), EmbeddedMetastore.confs(other));
+      } finally {
+        System.clearProperty(EmbeddedMetastore.MODE_PROPERTY);
+      }
+    }
   }
 
   @Test

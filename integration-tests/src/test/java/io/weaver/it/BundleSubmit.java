@@ -129,7 +129,7 @@ final class BundleSubmit {
       String why =
           "pyspark is not installed for '"
               + python
-              + "': pip install -r python-bindings/requirements-test.txt";
+              + "': run with the build's default python.executable (bin/weaver-python)";
       if (System.getenv("CI") != null && !System.getenv("CI").isBlank()) {
         fail(why + " (CI installs it; this test must run in CI)");
       }

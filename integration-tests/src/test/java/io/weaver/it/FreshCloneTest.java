@@ -1,0 +1,165 @@
+package io.weaver.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's first command on a fresh machine: in a fresh clone, with a {@code python3} that has
+ * neither PySpark nor pytest first on PATH, {@code bin/weaver run --workspace examples/logistics}
+ * builds the project, creates its Python environment and loads every Lakehouse Table.
+ *
+ * <p>The clone is HEAD of the repository this test runs in plus the working tree's uncommitted
+ * changes (tracked and untracked, not ignored), so during development it runs what would be
+ * committed; in CI the tree is clean. Cost, chosen for CI's time: the clone's build (bin/weaver's
+ * own first-use {@code mvn package}, dependencies from {@code ~/.m2}, under a minute here) runs for
+ * real; the Python environment is created for real in an empty {@code XDG_CACHE_HOME}, with pip's
+ * own cache kept ({@code PIP_CACHE_DIR}) so pyspark's ~450 MB wheel comes from the disk, not PyPI,
+ * once the build's own environment was made (docs/decisions.md, Command line).
+ */
+class FreshCloneTest {
+  @TempDir Path dir;
+
+  @Test
+  void theReadmesFirstCommandWorksInAFreshCloneWithoutPySpark() throws Exception {
+    Path base = Path.of("/usr/bin/python3");
+    Assumptions.assumeTrue(
+        Files.isExecutable(base), "needs /usr/bin/python3, a Python without PySpark");
+    assertNotEquals(
+        0,
+        run(List.of(base.toString(), "-c", "import pyspark"), dir, Map.of()).exit(),
+        base + " must not have PySpark for this test to mean anything");
+
+    Path clone = dir.resolve("weaver");
+    Path root = BinWeaverCheckTest.projectRoot();
+    check(
+        run(List.of("git", "clone", "--quiet", root.toString(), clone.toString()), dir, Map.of()));
+    copyUncommittedChanges(root, clone);
+
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Files.createSymbolicLink(bin.resolve("python3"), base);
+    Path cache = Files.createDirectories(dir.resolve("cache"));
+    Map<String, String> env =
+        Map.of(
+            "PATH", bin + File.pathSeparator + System.getenv("PATH"),
+            "XDG_CACHE_HOME", cache.toString(),
+            "PIP_CACHE_DIR", pipCache().toString());
+
+    Result r = run(List.of("bin/weaver", "run", "--workspace", "examples/logistics"), clone, env);
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("weaver: building the project"), r.err());
+    assertTrue(r.err().contains("weaver: creating the Python environment " + cache), r.err());
+    assertTrue(r.err().contains("weaver: Python environment ready"), r.err());
+    assertTrue(r.out().contains("check: no errors"), r.out());
+    for (String table :
+        List.of(
+            "Logistics.Depot.Site",
+            "Logistics.Parcel.Current",
+            "Logistics.Parcel.Event",
+            "Logistics.Parcel.StatusCount",
+            "Sales.Customer.Account",
+            "Sales.Order.Shipment")) {
+      assertTrue(
+          r.out().matches("(?s).*succeeded\\s+" + table.replace(".", "\\.") + "\\s+\\+[1-9].*"),
+          table + " loaded rows:\n" + r.out());
+    }
+    assertTrue(
+        r.out().contains("load: 7 table(s), 0 failed or refused, 1 skipped"),
+        "only the Warehouse Table is skipped:\n" + r.out());
+  }
+
+  /** Applies the working tree's changes to tracked files and copies its untracked files. */
+  private static void copyUncommittedChanges(Path root, Path clone) throws Exception {
+    Path patch = clone.resolveSibling("uncommitted.patch");
+    Result diff = run(List.of("git", "diff", "HEAD", "--binary"), root, Map.of());
+    check(diff);
+    Files.writeString(patch, diff.out(), StandardCharsets.UTF_8);
+    if (Files.size(patch) > 0) {
+      check(run(List.of("git", "apply", "--whitespace=nowarn", patch.toString()), clone, Map.of()));
+    }
+    Result untracked =
+        run(List.of("git", "ls-files", "--others", "--exclude-standard", "-z"), root, Map.of());
+    check(untracked);
+    for (String file : untracked.out().split("\0")) {
+      if (!file.isEmpty()) {
+        Path target = clone.resolve(file);
+        Files.createDirectories(target.getParent());
+        Files.copy(root.resolve(file), target, StandardCopyOption.COPY_ATTRIBUTES);
+      }
+    }
+  }
+
+  /** pip's cache of this machine: downloads and built wheels are reused, not the environment. */
+  private static Path pipCache() {
+    String pip = System.getenv("PIP_CACHE_DIR");
+    if (pip != null && !pip.isBlank()) {
+      return Path.of(pip);
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    return (xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache"))
+        .resolve("pip");
+  }
+
+  record Result(int exit, String out, String err) {}
+
+  private static void check(Result r) {
+    assertEquals(0, r.exit(), r.out() + r.err());
+  }
+
+  /**
+   * Runs {@code command} in {@code cwd} with {@code env} over this JVM's environment, without the
+   * variables that would choose a Python or a pyspark version for the child.
+   */
+  private static Result run(List<String> command, Path cwd, Map<String, String> env)
+      throws IOException, InterruptedException {
+    Path out = Files.createTempFile("fresh-clone-out", ".txt");
+    Path err = Files.createTempFile("fresh-clone-err", ".txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(cwd.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
+    for (String name :
+        List.of(
+            "WEAVER_PYTHON",
+            "PYSPARK_PYTHON",
+            "PYSPARK_DRIVER_PYTHON",
+            "WEAVER_PYSPARK_VERSION",
+            "WEAVER_BASE_PYTHON",
+            "VIRTUAL_ENV",
+            "PYTHONPATH",
+            "PYTHONHOME")) {
+      builder.environment().remove(name);
+    }
+    builder.environment().putAll(env);
+    Process process = builder.start();
+    if (!process.waitFor(15, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError(command + " did not finish in 15 minutes");
+    }
+    try {
+      return new Result(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+}
