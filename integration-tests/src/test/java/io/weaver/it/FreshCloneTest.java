@@ -20,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The README's first command on a fresh machine: in a fresh clone, with a {@code python3} that has
  * neither PySpark nor pytest first on PATH, {@code bin/weaver run --workspace examples/logistics}
- * builds the project, creates its Python environment and loads every Lakehouse Table.
+ * builds the project, creates its Python environment and loads every Lakehouse Table from the
+ * example's landing files; a rerun writes nothing; after {@code examples/logistics/deliver-second}
+ * the next run shows updates, soft deletes, an incremental read of the new file and a stability
+ * gate (the README's walk-through, as a user runs it).
  *
  * <p>The clone is HEAD of the repository this test runs in plus the working tree's uncommitted
  * changes (tracked and untracked, not ignored), so during development it runs what would be
@@ -79,6 +82,49 @@ class FreshCloneTest {
     assertTrue(
         r.out().contains("load: 7 table(s), 0 failed or refused, 1 skipped"),
         "only the Warehouse Table is skipped:\n" + r.out());
+    assertTrue(
+        r.out().matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Current\\s+\\+500 .*"), r.out());
+    assertTrue(r.err().contains("weaver: load"), "progress goes to stderr");
+
+    rerunWritesNothing(clone, env);
+    secondDeliveryUpdatesDeletesAndMeetsAGate(clone, env);
+  }
+
+  /** The same files again: nothing is created and nothing is loaded. */
+  private static void rerunWritesNothing(Path clone, Map<String, String> env) throws Exception {
+    Result again =
+        run(
+            List.of("bin/weaver", "run", "--workspace", "examples/logistics", "--format", "json"),
+            clone,
+            env);
+    assertEquals(0, again.exit(), again.err());
+    String json = again.out().strip();
+    assertTrue(json.startsWith("{\"findings\":[],\"tables\":["), json);
+    assertTrue(!json.contains("\"action\":\"created\""), "a rerun creates nothing: " + json);
+    assertTrue(
+        json.contains(
+            "\"table_id\":\"Logistics.Depot.Site\",\"status\":\"succeeded\",\"rows_inserted\":0"),
+        json);
+  }
+
+  /** The README's second step: the sources deliver again and the run shows what changed. */
+  private static void secondDeliveryUpdatesDeletesAndMeetsAGate(Path clone, Map<String, String> env)
+      throws Exception {
+    check(run(List.of("examples/logistics/deliver-second"), clone, env));
+    Result third =
+        run(List.of("bin/weaver", "run", "--workspace", "examples/logistics"), clone, env);
+    assertEquals(1, third.exit(), "a refused load fails the run: " + third.out() + third.err());
+    String out = third.out();
+    // RTM's capacity changed, MST closed (soft delete), UTR opened.
+    assertTrue(out.matches("(?s).*succeeded\\s+Logistics\\.Depot\\.Site\\s+\\+1 ~1 -1 .*"), out);
+    assertTrue(out.matches("(?s).*succeeded\\s+Sales\\.Customer\\.Account\\s+\\+1 ~1 -0 .*"), out);
+    // Only the scan file that arrived since the last load is read.
+    assertTrue(out.matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Event\\s+\\+495 .*"), out);
+    // 7 in 10 parcels changed status: more than Parcel.Current's 60 % update threshold.
+    assertTrue(
+        out.matches("(?s).*refused\\s+Logistics\\.Parcel\\.Current\\s+.*Update percentage.*"), out);
+    assertTrue(
+        out.matches("(?s).*skipped\\s+Logistics\\.Parcel\\.StatusCount\\s+.*refused.*"), out);
   }
 
   /** Applies the working tree's changes to tracked files and copies its untracked files. */

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Embedded mode keeps {@code spark_catalog} in a metastore under the lakehouse: a table one {@code
- * bin/weaver} process creates there is read by the next, and a second process on a lakehouse whose
+ * bin/weaver} process creates there is read by the next, and loaded by a Table that names it, and a second process on a lakehouse whose
  * metastore is in use is refused with what to do.
  */
 class PersistentMetastoreCliTest {
   @TempDir Path lakehouse;
+  @TempDir Path workspace;
 
   @Test
   void aTableCreatedInSparkCatalogByOneProcessIsThereForTheNext() throws Exception {
@@ -53,6 +54,20 @@ class PersistentMetastoreCliTest {
     assertTrue(
         Files.isDirectory(lakehouse.resolve(".spark-warehouse/raw.db/t/_delta_log")),
         "the table's data is in the lakehouse's warehouse folder");
+
+    // A Table reading it by its metastore name (the item has no raw.t, so it is spark_catalog's).
+    Path table = workspace.resolve("Lakehouse/Shop/Tables/Customer.Copy.sql");
+    Files.createDirectories(table.getParent());
+    Files.writeString(
+        table,
+        "/*\nTable ID: Customer.Copy\nDescription: The metastore's raw.t.\nPrimary key: id\n*/\n"
+            + "select id, name from raw.t;\n");
+    BinWeaverCheckTest.Result run =
+        BinWeaverCheckTest.weaver(
+            "run", "--workspace", workspace.toString(), "--lakehouse", lakehouse.toString());
+    assertEquals(0, run.exit(), run.out() + run.err());
+    assertTrue(
+        run.out().matches("(?s).*succeeded\\s+Shop\\.Customer\\.Copy\\s+\\+3 .*"), run.out());
   }
 
   @Test
