@@ -28,7 +28,7 @@ Column notes:
 
 Comparison columns: status, site_id, weight_kg
 
-Dependencies: [Depot.Site, Files/Landing.Parcels]
+Dependencies: [Depot.Site]
 
 Update percentage threshold: 60
 Stability row threshold: 100

@@ -24,7 +24,7 @@ Column notes:
   account_id: $Customer.Account.account_id
   price_eur: Price charged, excluding VAT.
 
-Dependencies: [Customer.Account, Files/Orders.Shipments]
+Dependencies: [Customer.Account]
 
 Stability row threshold: 0
 """

@@ -56,7 +56,7 @@ public final class ItemSession {
 
   /** Runs one statement, its names resolved as {@link SourceNames} says. */
   public Dataset<Row> sql(String statement) {
-    return session.sql(names.rewrite(session, statement));
+    return session.sql(names.rewrite(statement));
   }
 
   private static boolean hasTable(SparkSession session, String item, List<String> name) {

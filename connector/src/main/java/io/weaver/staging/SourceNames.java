@@ -2,6 +2,7 @@ package io.weaver.staging;
 
 import io.weaver.compat.SqlReferences;
 import io.weaver.metadata.sql.SqlDialect;
+import io.weaver.metadata.sql.SqlSyntaxException;
 import io.weaver.metadata.sql.SqlToken;
 import io.weaver.metadata.sql.SqlTokenizer;
 import java.util.HashSet;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.apache.spark.sql.SparkSession;
 
 /**
  * How the statements of a Table (or an authored test) name what they read: exactly as a plain Spark
@@ -60,7 +60,7 @@ final class SourceNames {
   }
 
   /** The statement with its item tables qualified and its {@code Files/} paths made absolute. */
-  String rewrite(SparkSession spark, String statement) {
+  String rewrite(String statement) {
     List<List<String>> references;
     try {
       references = SqlReferences.of(statement);
@@ -86,7 +86,12 @@ final class SourceNames {
   }
 
   private String edit(String statement, Set<List<String>> itemTables, Set<List<String>> paths) {
-    List<SqlToken> tokens = SqlTokenizer.tokenize(statement, SqlDialect.SPARK, 1, 1);
+    List<SqlToken> tokens;
+    try {
+      tokens = SqlTokenizer.tokenize(statement, SqlDialect.SPARK, 1, 1);
+    } catch (SqlSyntaxException e) {
+      return statement; // Spark's parser accepted it; Spark reports anything wrong when it runs
+    }
     int[] offsets = offsets(statement, tokens);
     StringBuilder out = new StringBuilder(statement.length() + 64);
     int copied = 0;

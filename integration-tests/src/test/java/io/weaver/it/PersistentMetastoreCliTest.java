@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Embedded mode keeps {@code spark_catalog} in a metastore under the lakehouse: a table one {@code
- * bin/weaver} process creates there is read by the next, and loaded by a Table that names it, and a second process on a lakehouse whose
- * metastore is in use is refused with what to do.
+ * bin/weaver} process creates there is read by the next, and loaded by a Table that names it, and a
+ * second process on a lakehouse whose metastore is in use is refused with what to do.
  */
 class PersistentMetastoreCliTest {
   @TempDir Path lakehouse;
