@@ -348,7 +348,7 @@ FILES_PY = '''
 """
 Table ID: Feed.FromFiles
 
-Description: Reads two objects of the item's file area: Parquet files and a Delta table.
+Description: Reads two objects of the item's file area, Parquet files and a Delta table.
 
 Primary key: id
 

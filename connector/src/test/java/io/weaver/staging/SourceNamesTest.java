@@ -23,8 +23,7 @@ class SourceNamesTest {
         "select * from `Logistics`.Parcel.Current p join raw.customer c on p.id = c.id",
         names.rewrite("select * from Parcel.Current p join raw.customer c on p.id = c.id"));
     assertEquals(
-        "select * from `Logistics`.`Depot`.`Site`",
-        names.rewrite("select * from `Depot`.`Site`"));
+        "select * from `Logistics`.`Depot`.`Site`", names.rewrite("select * from `Depot`.`Site`"));
   }
 
   @Test
@@ -64,7 +63,8 @@ class SourceNamesTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> names.rewrite("select * from json.`Files/../../etc`"));
-    assertTrue(e.getMessage().startsWith("Table Logistics.Parcel.Copy: the path 'Files/../../etc'"));
+    assertTrue(
+        e.getMessage().startsWith("Table Logistics.Parcel.Copy: the path 'Files/../../etc'"));
     assertTrue(e.getMessage().contains("/lake/Logistics/Files"), e.getMessage());
   }
 
