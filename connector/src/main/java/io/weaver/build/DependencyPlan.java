@@ -98,7 +98,7 @@ public final class DependencyPlan {
   /** A multipart name as SQL text: plain parts as they are, others back-quoted. */
   private static String written(List<String> name) {
     return name.stream()
-        .map(part -> Identifiers.isIdentifier(part) ? part : "`" + part.replace("`", "``") + "`")
+        .map(part -> Identifiers.isIdentifier(part) ? part : Identifiers.quote(part))
         .collect(Collectors.joining("."));
   }
 

@@ -5,6 +5,7 @@ import io.weaver.metadata.sql.SqlDialect;
 import io.weaver.metadata.sql.SqlSyntaxException;
 import io.weaver.metadata.sql.SqlToken;
 import io.weaver.metadata.sql.SqlTokenizer;
+import io.weaver.workspace.Identifiers;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -127,11 +128,11 @@ final class SourceNames {
       List<String> name =
           List.of(tokens.get(i).identifierValue(), tokens.get(i + 2).identifierValue());
       if (itemTables.contains(name)) {
-        out.append(statement, copied, offsets[i]).append(quote(item)).append('.');
+        out.append(statement, copied, offsets[i]).append(Identifiers.quote(item)).append('.');
         copied = offsets[i];
       } else if (paths.contains(name)) {
         int at = offsets[i + 2];
-        out.append(statement, copied, at).append(quote(filesPath(name.get(1))));
+        out.append(statement, copied, at).append(Identifiers.quote(filesPath(name.get(1))));
         copied = at + tokens.get(i + 2).text().length();
       }
     }
@@ -213,9 +214,5 @@ final class SourceNames {
   /** A Spark SQL string literal. */
   private static String literal(String value) {
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
-  }
-
-  private static String quote(String identifier) {
-    return "`" + identifier.replace("`", "``") + "`";
   }
 }
