@@ -1,10 +1,10 @@
 """The Python side of Python Table loads: the py4j callback the JVM engine calls.
 
-The JVM (``io.weaver.api.PythonBridge``) calls :meth:`TableRunner.read` once per Python
-Table load with an ``io.weaver.api.PythonReadRequest``.  This module imports the Table's
+The JVM (``io.weaver.python.PythonBridge``) calls :meth:`TableRunner.read` once per Python
+Table load with an ``io.weaver.python.PythonReadRequest``.  This module imports the Table's
 file, builds the :class:`~weaver.LoadContext`, runs ``read()`` through
 :func:`weaver.contract.run_read` and hands the staging DataFrame(s) and the staged bookmark
-back as an ``io.weaver.api.PythonRead``.  It never raises across py4j: an error becomes
+back as an ``io.weaver.python.PythonRead``.  It never raises across py4j: an error becomes
 ``PythonRead.failed(message)`` with the Table, its file and the Python traceback, and the
 engine then fails the load without writing anything.
 """
@@ -90,10 +90,10 @@ def _failure(qualified: str, file: str, error: BaseException) -> str:
 
 
 class TableRunner:
-    """Implements ``io.weaver.api.PythonTableRunner`` for one PySpark application."""
+    """Implements ``io.weaver.python.PythonTableRunner`` for one PySpark application."""
 
     class Java:
-        implements = ["io.weaver.api.PythonTableRunner"]
+        implements = ["io.weaver.python.PythonTableRunner"]
 
     def __init__(self, spark: Any) -> None:
         self._spark = spark
@@ -107,7 +107,7 @@ class TableRunner:
         return SparkSession(self._spark.sparkContext, jsparkSession=jspark)
 
     def read(self, request: Any) -> Any:  # called from the JVM
-        PythonRead = self._spark.sparkContext._jvm.io.weaver.api.PythonRead
+        PythonRead = self._spark.sparkContext._jvm.io.weaver.python.PythonRead
         qualified, file = "a Python Table", "?"
         try:
             qualified = request.qualifiedName()
@@ -169,6 +169,6 @@ def register(spark: Any) -> TableRunner:
     with _lock:
         ensure_callback_server_started(sc._gateway)
         runner = TableRunner(spark)
-        sc._jvm.io.weaver.api.PythonBridge.register(jspark, runner)
+        sc._jvm.io.weaver.python.PythonBridge.register(jspark, runner)
         _runners[id(sc)] = runner
     return runner

@@ -1,6 +1,6 @@
 """``python -m weaver._worker``: the Python worker ``bin/weaver`` attaches to its JVM.
 
-The JVM (``io.weaver.api.PythonWorker``) starts a py4j gateway and this module with
+The JVM (``io.weaver.python.PythonWorker``) starts a py4j gateway and this module with
 ``PYSPARK_GATEWAY_PORT``/``PYSPARK_GATEWAY_SECRET`` - the way ``spark-submit`` starts a Python
 application.  The worker connects, wraps the JVM's SparkSession in PySpark, registers its
 Python Table runner and says ready; the JVM then runs the loads and calls back into it.  The

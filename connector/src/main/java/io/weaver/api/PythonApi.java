@@ -4,12 +4,12 @@ import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.CheckReport;
-import io.weaver.check.Finding;
-import io.weaver.cli.Json;
+import io.weaver.datatest.DataTestResult;
+import io.weaver.findings.Finding;
+import io.weaver.json.Json;
+import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.load.LoadResult;
-import io.weaver.session.EmbeddedSession;
 import io.weaver.session.WeaverConf;
-import io.weaver.verify.TestResult;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +50,7 @@ public final class PythonApi {
     Path lakehouseRoot = Path.of(weaver.layout().root());
     for (String item : weaver.model().items()) {
       if (conf.itemCatalog(item).isEmpty()) {
-        EmbeddedSession.registerItem(weaver.spark(), lakehouseRoot, item);
+        ItemCatalogs.register(weaver.spark(), lakehouseRoot, item);
       }
     }
   }
@@ -101,7 +101,7 @@ public final class PythonApi {
 
   /** The test results, as {@code TEST WEAVER} returns them. */
   public static String test(WeaverWorkspace weaver, Scope scope) {
-    return Json.write(weaver.test(scope).stream().map(TestResult::toMap).toList());
+    return Json.write(weaver.test(scope).stream().map(DataTestResult::toMap).toList());
   }
 
   /**

@@ -2,17 +2,18 @@ package io.weaver.api;
 
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.BuildRunner;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
+import io.weaver.datatest.DataTestResult;
+import io.weaver.datatest.DataTestRunner;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
-import io.weaver.verify.TestResult;
-import io.weaver.verify.TestRunner;
+import io.weaver.python.PythonBridge;
 import io.weaver.workspace.Form;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -106,7 +107,7 @@ public final class WeaverWorkspace {
    * of each Table in scope, then the authored tests of the items in scope (none when the scope is
    * one Table). Executes no Table body; a Table not built reports its tests as failed.
    */
-  public List<TestResult> test(Scope scope) {
+  public List<DataTestResult> test(Scope scope) {
     WorkspaceModel model = model();
     boolean authoredInScope =
         scope.table().isEmpty()
@@ -115,7 +116,7 @@ public final class WeaverWorkspace {
     if (!authoredInScope) {
       requireMatch(model, scope);
     }
-    return new TestRunner(spark, model, layout, progress)
+    return new DataTestRunner(spark, model, layout, progress)
         .run(
             scope.filter(),
             t -> scope.table().isEmpty() && scope.item().map(i -> i.equals(t.item())).orElse(true));
@@ -130,7 +131,10 @@ public final class WeaverWorkspace {
     LoadRunner runner = new LoadRunner(spark, model, layout, progress);
     if (!providers.containsKey(Form.PYTHON)) {
       // a Python runtime attached to this SparkContext (PySpark, bin/weaver's worker)
-      PythonBridge.provider(spark, layout).ifPresent(p -> runner.withProvider(Form.PYTHON, p));
+      PythonBridge.provider(spark, layout)
+          .ifPresentOrElse(
+              p -> runner.withProvider(Form.PYTHON, p),
+              () -> runner.withUnavailable(Form.PYTHON, PythonBridge::notAvailable));
     }
     providers.forEach(runner::withProvider);
     return runner;

@@ -1,9 +1,9 @@
 package io.weaver.build;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceModel;

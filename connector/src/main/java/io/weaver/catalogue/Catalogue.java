@@ -1,7 +1,7 @@
 package io.weaver.catalogue;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.catalog.LakehouseLayout;
+import io.weaver.lakehouse.LakehouseLayout;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

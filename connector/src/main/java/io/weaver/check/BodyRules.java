@@ -2,8 +2,8 @@ package io.weaver.check;
 
 import static io.weaver.metadata.TableKeys.TABLE_ID;
 
-import io.weaver.metadata.FindingSink;
-import io.weaver.metadata.SourcePos;
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.python.PythonModule;

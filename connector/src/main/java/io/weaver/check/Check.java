@@ -1,10 +1,12 @@
 package io.weaver.check;
 
+import io.weaver.findings.Finding;
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.Severity;
+import io.weaver.metadata.DataTestDeclaration;
 import io.weaver.metadata.DeclarationFile;
-import io.weaver.metadata.FindingSink;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.metadata.TestDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.metadata.sql.StaticColumn;
 import io.weaver.workspace.WorkspaceScanner;
@@ -54,7 +56,7 @@ public final class Check {
     WorkspaceScanner.Scan scan = WorkspaceScanner.scan(root);
     List<Finding> findings = new ArrayList<>(scan.findings());
     List<TableDeclaration> tables = new ArrayList<>();
-    List<TestDeclaration> tests = new ArrayList<>();
+    List<DataTestDeclaration> tests = new ArrayList<>();
     Map<String, Optional<List<String>>> knownColumns = new HashMap<>();
     for (var source : scan.files()) {
       DeclarationFile.Parsed parsed = DeclarationFile.read(source);

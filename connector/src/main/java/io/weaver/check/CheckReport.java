@@ -1,5 +1,7 @@
 package io.weaver.check;
 
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
 import java.util.List;
 
 /** The outcome of one Check run: every finding, in report order. */

@@ -2,7 +2,8 @@ package io.weaver.check;
 
 import static io.weaver.metadata.TableKeys.DEPENDENCIES;
 
-import io.weaver.metadata.SourcePos;
+import io.weaver.findings.Severity;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceDependencies.Edge;

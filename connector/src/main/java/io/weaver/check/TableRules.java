@@ -2,13 +2,13 @@ package io.weaver.check;
 
 import static io.weaver.metadata.TableKeys.*;
 
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.ColumnNote;
 import io.weaver.metadata.ColumnSet;
-import io.weaver.metadata.FindingSink;
 import io.weaver.metadata.ForeignKey;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.SchemaColumn;
-import io.weaver.metadata.SourcePos;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.sql.StaticColumn;
 import io.weaver.workspace.Form;

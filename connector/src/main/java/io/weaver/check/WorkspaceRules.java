@@ -2,9 +2,11 @@ package io.weaver.check;
 
 import static io.weaver.metadata.TableKeys.*;
 
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.ColumnNote;
 import io.weaver.metadata.NoteReference;
-import io.weaver.metadata.SourcePos;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;

@@ -2,8 +2,9 @@ package io.weaver.cli;
 
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
-import io.weaver.check.Finding;
-import io.weaver.check.Severity;
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
+import io.weaver.json.Json;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;

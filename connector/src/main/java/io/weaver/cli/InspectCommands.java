@@ -1,11 +1,12 @@
 package io.weaver.cli;
 
-import io.weaver.api.PlainRows;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.metadata.SourcePos;
+import io.weaver.findings.SourcePos;
+import io.weaver.json.Json;
+import io.weaver.json.PlainRows;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;

@@ -1,6 +1,7 @@
 package io.weaver.cli;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.json.Json;
 import io.weaver.load.LoadResult;
 import io.weaver.metadata.WorkspaceModel;
 import java.io.PrintStream;

@@ -1,15 +1,16 @@
 package io.weaver.cli;
 
-import io.weaver.api.PythonBridge;
-import io.weaver.api.PythonRead;
-import io.weaver.api.PythonWorker;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
+import io.weaver.embedded.EmbeddedSession;
+import io.weaver.json.Json;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
-import io.weaver.session.EmbeddedSession;
+import io.weaver.python.PythonBridge;
+import io.weaver.python.PythonRead;
+import io.weaver.python.PythonWorker;
 import io.weaver.session.WeaverConf;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Target;

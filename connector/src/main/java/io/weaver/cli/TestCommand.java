@@ -1,8 +1,9 @@
 package io.weaver.cli;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.datatest.DataTestResult;
+import io.weaver.json.Json;
 import io.weaver.metadata.WorkspaceModel;
-import io.weaver.verify.TestResult;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -24,17 +25,20 @@ final class TestCommand {
       return WeaverCli.FAILED;
     }
     WeaverWorkspace weaver = support.open(model.get());
-    List<TestResult> results = weaver.test(scope);
+    List<DataTestResult> results = weaver.test(scope);
     print(results, out, json);
-    return results.stream().anyMatch(TestResult::isErrorFailure) ? WeaverCli.FAILED : WeaverCli.OK;
+    return results.stream().anyMatch(DataTestResult::isErrorFailure)
+        ? WeaverCli.FAILED
+        : WeaverCli.OK;
   }
 
-  static void print(List<TestResult> results, PrintStream out, boolean json) {
+  static void print(List<DataTestResult> results, PrintStream out, boolean json) {
     if (json) {
-      out.println(Json.write(Map.of("tests", results.stream().map(TestResult::toMap).toList())));
+      out.println(
+          Json.write(Map.of("tests", results.stream().map(DataTestResult::toMap).toList())));
       return;
     }
-    for (TestResult r : results) {
+    for (DataTestResult r : results) {
       out.printf(
           "%-6s %-7s %-44s %d violation(s)%s%n",
           r.status(),
@@ -44,8 +48,8 @@ final class TestCommand {
           r.message() == null ? "" : " " + r.message());
       r.sample().forEach(row -> out.println("       sample: " + Json.write(row)));
     }
-    long failed = results.stream().filter(TestResult::failed).count();
-    long errors = results.stream().filter(TestResult::isErrorFailure).count();
+    long failed = results.stream().filter(DataTestResult::failed).count();
+    long errors = results.stream().filter(DataTestResult::isErrorFailure).count();
     out.println(
         "test: "
             + results.size()

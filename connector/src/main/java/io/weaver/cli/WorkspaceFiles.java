@@ -1,6 +1,6 @@
 package io.weaver.cli;
 
-import io.weaver.catalog.LakehouseLayout;
+import io.weaver.lakehouse.LakehouseLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,8 +1,7 @@
 package io.weaver.load;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.weaver.cli.Json;
+import io.weaver.json.Json;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.Optional;
  */
 record CommitReceipt(
     String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String KEY = "weaver_load";
 
   String toJson() {
@@ -33,7 +31,7 @@ record CommitReceipt(
       return Optional.empty();
     }
     try {
-      JsonNode body = MAPPER.readTree(userMetadata).get(KEY);
+      JsonNode body = Json.read(userMetadata).get(KEY);
       if (body == null) {
         return Optional.empty();
       }

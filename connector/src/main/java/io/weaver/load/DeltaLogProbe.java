@@ -81,7 +81,7 @@ final class DeltaLogProbe {
         while ((line = reader.readLine()) != null) {
           if (line.startsWith("{\"commitInfo\"")) {
             com.fasterxml.jackson.databind.JsonNode metadata =
-                JSON.readTree(line).path("commitInfo").path("userMetadata");
+                io.weaver.json.Json.read(line).path("commitInfo").path("userMetadata");
             return java.util.Optional.of(metadata.isTextual() ? metadata.asText() : "");
           }
         }
@@ -91,9 +91,6 @@ final class DeltaLogProbe {
       return java.util.Optional.empty();
     }
   }
-
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** The last txnVersion committed by {@code appId}, or -1 when it never wrote. */
   long lastTxnVersion(String appId) {

@@ -1,9 +1,9 @@
 package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
 import java.util.List;

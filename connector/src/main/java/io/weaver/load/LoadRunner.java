@@ -2,9 +2,9 @@ package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.build.DependencyPlan;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.SqlProgram;
@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -49,6 +50,7 @@ public final class LoadRunner {
   private final LakehouseLayout layout;
   private final Consumer<String> progress;
   private final Map<Form, StagingProvider> providers = new HashMap<>();
+  private final Map<Form, Function<TableDeclaration, String>> unavailable = new HashMap<>();
 
   public LoadRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
@@ -62,6 +64,15 @@ public final class LoadRunner {
   /** Registers how Tables of a form are staged (the Python bindings register {@code PYTHON}). */
   public LoadRunner withProvider(Form form, StagingProvider provider) {
     providers.put(form, provider);
+    return this;
+  }
+
+  /**
+   * Says why Tables of a form cannot be staged here (their loads are {@code skipped} with this
+   * message) when no provider is registered for it.
+   */
+  public LoadRunner withUnavailable(Form form, Function<TableDeclaration, String> reason) {
+    unavailable.put(form, reason);
     return this;
   }
 
@@ -236,9 +247,11 @@ public final class LoadRunner {
                 name,
                 LoadResult.SKIPPED,
                 -1,
-                t.source().form() == Form.PYTHON
-                    ? io.weaver.api.PythonBridge.notAvailable(t)
-                    : "no staging provider for " + t.source().form() + " Tables",
+                unavailable
+                    .getOrDefault(
+                        t.source().form(),
+                        table -> "no staging provider for " + table.source().form() + " Tables")
+                    .apply(t),
                 started,
                 loadTs);
         books.history(id, result, Instant.now());

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 
+import io.weaver.check.Check;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

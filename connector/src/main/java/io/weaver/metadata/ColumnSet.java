@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

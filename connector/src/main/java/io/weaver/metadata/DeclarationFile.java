@@ -1,6 +1,8 @@
 package io.weaver.metadata;
 
-import io.weaver.check.Finding;
+import io.weaver.findings.Finding;
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.sql.SqlBodyAnalyzer;
 import io.weaver.metadata.sql.SqlDialect;
 import io.weaver.workspace.Form;
@@ -31,7 +33,7 @@ public final class DeclarationFile {
       SourceFile source,
       String text,
       Optional<TableDeclaration> table,
-      Optional<TestDeclaration> test,
+      Optional<DataTestDeclaration> test,
       List<Finding> findings) {}
 
   private DeclarationFile() {}
@@ -60,7 +62,7 @@ public final class DeclarationFile {
     YamlNode.Mapping mapping = (YamlNode.Mapping) yaml.node();
     if (source.kind() == SourceFile.Kind.TEST) {
       TableBody.Sql body = sqlBody(text.get(), header, SqlDialect.SPARK);
-      Optional<TestDeclaration> test = new TestReader(source, sink).read(mapping, body);
+      Optional<DataTestDeclaration> test = new DataTestReader(source, sink).read(mapping, body);
       return new Parsed(source, text.get(), Optional.empty(), test, sink.findings());
     }
     TableBody body =

@@ -2,6 +2,8 @@ package io.weaver.metadata;
 
 import static io.weaver.metadata.TableKeys.*;
 
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.SourcePos;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Identity;
 import io.weaver.workspace.SourceFile;

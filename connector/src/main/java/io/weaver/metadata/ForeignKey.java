@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
 import io.weaver.workspace.Identity;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
+
 /**
  * The YAML text of a source header and where things are in the file.
  *

@@ -1,5 +1,7 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
+
 /**
  * Finds a declaration's header: a Python module docstring (the first statement, a triple-quoted
  * string), or a SQL block comment that is the first non-blank text. Block comments nest, as they do

@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;

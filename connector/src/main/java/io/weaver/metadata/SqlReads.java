@@ -1,6 +1,7 @@
 package io.weaver.metadata;
 
 import io.weaver.compat.SqlReferences;
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.sql.SqlStatement;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Identifiers;

@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.SourcePos;
 import io.weaver.metadata.sql.SqlBodyAnalysis;
 import io.weaver.metadata.sql.SqlDialect;
 

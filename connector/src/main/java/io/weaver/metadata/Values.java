@@ -1,5 +1,7 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.FindingSink;
+import io.weaver.findings.SourcePos;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -11,7 +11,7 @@ import java.util.Optional;
  * model; it is only handed out when Check found no errors.
  */
 public record WorkspaceModel(
-    Path root, List<TableDeclaration> tables, List<TestDeclaration> tests) {
+    Path root, List<TableDeclaration> tables, List<DataTestDeclaration> tests) {
 
   public WorkspaceModel {
     tables = List.copyOf(tables);

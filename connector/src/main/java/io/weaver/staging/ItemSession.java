@@ -1,8 +1,8 @@
 package io.weaver.staging;
 
-import io.weaver.catalog.ItemCatalog;
-import io.weaver.catalog.LakehouseLayout;
-import io.weaver.session.EmbeddedSession;
+import io.weaver.lakehouse.ItemCatalog;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -40,7 +40,7 @@ public final class ItemSession {
                 session.conf().set(key, value);
               }
             });
-    String rootKey = EmbeddedSession.CATALOG_PREFIX + item + "." + ItemCatalog.ROOT_OPTION;
+    String rootKey = ItemCatalogs.CATALOG_PREFIX + item + "." + ItemCatalog.ROOT_OPTION;
     String filesRoot =
         session.conf().getOption(rootKey).isDefined()
             ? LakehouseLayout.filesRootBeside(session.conf().get(rootKey))

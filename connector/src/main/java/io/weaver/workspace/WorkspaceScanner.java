@@ -1,7 +1,7 @@
 package io.weaver.workspace;
 
-import io.weaver.check.Finding;
-import io.weaver.check.Severity;
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

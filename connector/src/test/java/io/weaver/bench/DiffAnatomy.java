@@ -6,7 +6,7 @@ import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.unhex;
 import static org.apache.spark.sql.functions.xxhash64;
 
-import io.weaver.session.EmbeddedSession;
+import io.weaver.embedded.EmbeddedSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

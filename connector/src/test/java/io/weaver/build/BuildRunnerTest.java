@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.Check;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
@@ -55,7 +55,7 @@ class BuildRunnerTest {
     workspace = dir.resolve("ws");
     layout = LakehouseLayout.at(dir.resolve("lake").toString());
     item = "Build" + ITEMS.incrementAndGet();
-    io.weaver.session.EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
+    io.weaver.lakehouse.ItemCatalogs.register(spark, dir.resolve("lake"), item);
     write("Lakehouse/L/Tables/Depot.Site.sql", SITE);
     write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL);
   }

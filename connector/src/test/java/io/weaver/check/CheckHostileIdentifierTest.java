@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.weaver.catalog.LakehouseLayout;
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
+import io.weaver.lakehouse.LakehouseLayout;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,6 +2,7 @@ package io.weaver.check;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.findings.Finding;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,6 +3,8 @@ package io.weaver.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.findings.Finding;
+import io.weaver.findings.Severity;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

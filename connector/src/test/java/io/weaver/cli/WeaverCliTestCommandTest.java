@@ -3,7 +3,7 @@ package io.weaver.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.weaver.catalog.LakehouseLayout;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
 import java.io.ByteArrayOutputStream;

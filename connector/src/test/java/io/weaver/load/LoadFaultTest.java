@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.session.EmbeddedSession;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
 import java.io.IOException;
@@ -51,7 +51,7 @@ class LoadFaultTest {
     spark = SharedSpark.get();
     item = "Fault" + ITEMS.incrementAndGet();
     workspace = dir.resolve("ws");
-    EmbeddedSession.registerItem(spark, dir.resolve("lake"), item);
+    ItemCatalogs.register(spark, dir.resolve("lake"), item);
     weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
   }
 

@@ -3,6 +3,7 @@ package io.weaver.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.weaver.findings.SourcePos;
 import org.junit.jupiter.api.Test;
 
 class HeaderExtractorTest {

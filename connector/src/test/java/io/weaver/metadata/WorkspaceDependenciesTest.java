@@ -3,6 +3,7 @@ package io.weaver.metadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.weaver.check.Check;
+import io.weaver.findings.SourcePos;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.CheckReport;
-import io.weaver.check.Severity;
+import io.weaver.findings.Severity;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
 import io.weaver.load.StagingProvider;
-import io.weaver.session.EmbeddedSession;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
 import java.io.IOException;
@@ -68,7 +68,7 @@ class HostileIdentifierLoadTest {
     String item = "Hostile" + System.nanoTime() % 100000;
     Path workspace = dir.resolve("ws");
     Path lake = dir.resolve("lake");
-    EmbeddedSession.registerItem(spark, lake, item);
+    ItemCatalogs.register(spark, lake, item);
     WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
 
     StringBuilder header =

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.build.BuildOutcome;
-import io.weaver.catalog.LakehouseLayout;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
-import io.weaver.session.EmbeddedSession;
 import io.weaver.testing.SharedSpark;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,7 +66,7 @@ class SourceReadsTest {
     workspace = dir.resolve("ws");
     lake = dir.resolve("lake");
     outside = dir.resolve("outside");
-    EmbeddedSession.registerItem(spark, lake, item);
+    ItemCatalogs.register(spark, lake, item);
     h2Url = "jdbc:h2:" + dir.resolve("h2/source") + ";DB_CLOSE_DELAY=-1";
     String catalog = "spark.sql.catalog.srcdb" + n;
     spark

@@ -1,6 +1,6 @@
 package io.weaver.metadata.python;
 
-import io.weaver.metadata.SourcePos;
+import io.weaver.findings.SourcePos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,7 +1,7 @@
 package io.weaver.sql.commands;
 
 import io.weaver.check.Check;
-import io.weaver.check.Finding;
+import io.weaver.findings.Finding;
 import io.weaver.sql.compat.SparkErrors;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.net.URI;

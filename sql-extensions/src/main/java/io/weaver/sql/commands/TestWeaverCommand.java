@@ -1,9 +1,9 @@
 package io.weaver.sql.commands;
 
-import io.weaver.cli.Json;
+import io.weaver.datatest.DataTestResult;
+import io.weaver.json.Json;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.Scope;
-import io.weaver.verify.TestResult;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
@@ -46,7 +46,7 @@ public final class TestWeaverCommand extends WeaverLeafCommand {
   protected List<Row> execute(SparkSession session) {
     String statement = "TEST WEAVER";
     var weaver = WorkspaceAccess.open(session, statement);
-    List<TestResult> results =
+    List<DataTestResult> results =
         WorkspaceAccess.call(statement, () -> weaver.test(WorkspaceAccess.scope(scope)));
     return results.stream()
         .map(

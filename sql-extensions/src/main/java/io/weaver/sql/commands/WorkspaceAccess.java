@@ -3,7 +3,7 @@ package io.weaver.sql.commands;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.check.WeaverCheckException;
-import io.weaver.session.EmbeddedSession;
+import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.compat.SparkErrors;
 import io.weaver.sql.plans.TableIdentity;
@@ -55,7 +55,7 @@ public final class WorkspaceAccess {
         continue; // mapped to an existing catalog
       }
       try {
-        EmbeddedSession.registerItem(session, lakehousePath, item);
+        ItemCatalogs.register(session, lakehousePath, item);
       } catch (IllegalStateException e) {
         throw SparkErrors.analysis(statement + ": " + e.getMessage());
       }

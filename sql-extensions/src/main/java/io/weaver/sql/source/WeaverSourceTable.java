@@ -106,7 +106,7 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
               + " to the workspace folder (its items become catalogs), or register"
               + " spark.sql.catalog."
               + parts[0]
-              + "=io.weaver.catalog.ItemCatalog with its root.");
+              + "=io.weaver.lakehouse.ItemCatalog with its root.");
     }
     CatalogPlugin plugin = catalogs.catalog(catalogName);
     if (!(plugin instanceof TableCatalog catalog)) {

@@ -1,0 +1,163 @@
+package io.weaver.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded session's persistent {@code spark_catalog}: Spark's Hive support with Hive's
+ * embedded Derby metastore at {@code <lakehouse>/.spark-metastore/metastore_db}, so a table created
+ * in {@code spark_catalog} by one {@code bin/weaver} process is there for the next.
+ *
+ * <p>Embedded Derby admits one JVM per database. A Weaver process holds {@code
+ * <lakehouse>/.spark-metastore/weaver.lock} for its lifetime; a second process on the same
+ * lakehouse is refused before Spark starts, with the holder's pid and what to do
+ * (docs/decisions.md, Command line). The system property {@value #MODE_PROPERTY}{@code =memory}
+ * keeps {@code spark_catalog} in memory for one process instead (no lock, nothing persists).
+ */
+final class EmbeddedMetastore {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMetastore.class);
+
+  /** The metastore's folder under the lakehouse root. */
+  static final String DIR = ".spark-metastore";
+
+  /** Derby's database folder inside {@link #DIR}. */
+  static final String DATABASE = "metastore_db";
+
+  /** The file a Weaver process locks while it uses the metastore. */
+  static final String LOCK_FILE = "weaver.lock";
+
+  /** {@code hive} (default) or {@code memory}: where the embedded {@code spark_catalog} lives. */
+  static final String MODE_PROPERTY = "weaver.metastore";
+
+  /** What {@code enableHiveSupport()} requires on the classpath. */
+  private static final String[] HIVE_CLASSES = {
+    "org.apache.spark.sql.hive.HiveSessionStateBuilder", "org.apache.hadoop.hive.conf.HiveConf"
+  };
+
+  /** The lock this JVM holds (the first embedded session's metastore), kept until exit. */
+  private static FileChannel heldChannel;
+
+  private static Path heldDir;
+
+  private EmbeddedMetastore() {}
+
+  /**
+   * The session confs for a Derby metastore under {@code lakehouseRoot}, after taking its lock; no
+   * confs (an in-memory {@code spark_catalog}) when Hive's classes are absent or {@value
+   * #MODE_PROPERTY} says {@code memory}.
+   *
+   * @throws IllegalStateException when another process uses this lakehouse's metastore
+   */
+  static Map<String, String> confs(Path lakehouseRoot) {
+    Map<String, String> confs = new LinkedHashMap<>();
+    String mode = System.getProperty(MODE_PROPERTY, "hive");
+    if (mode.equals("memory")) {
+      LOG.info("spark_catalog is in memory for this process ({}=memory)", MODE_PROPERTY);
+      return confs;
+    }
+    if (!mode.equals("hive")) {
+      throw new IllegalArgumentException(
+          MODE_PROPERTY + " must be hive or memory, not '" + mode + "'");
+    }
+    if (!hiveOnClasspath()) {
+      LOG.info(
+          "spark_catalog is in memory (its tables last for this process only): Spark's Hive"
+              + " support (org.apache.spark:spark-hive_2.13) is not on the classpath");
+      return confs;
+    }
+    Path dir = lakehouseRoot.resolve(DIR);
+    lock(dir);
+    confs.put("spark.sql.catalogImplementation", "hive");
+    confs.put(
+        "spark.hadoop.javax.jdo.option.ConnectionURL",
+        "jdbc:derby:;databaseName=" + dir.resolve(DATABASE) + ";create=true");
+    return confs;
+  }
+
+  static boolean hiveOnClasspath() {
+    for (String name : HIVE_CLASSES) {
+      if (!EmbeddedSession.isOnClasspath(name)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Takes {@code dir}'s lock for this JVM, and points derby.log there (not the working folder). */
+  private static synchronized void lock(Path dir) {
+    if (dir.equals(heldDir)) {
+      return;
+    }
+    Path lockFile = dir.resolve(LOCK_FILE);
+    FileChannel channel = null;
+    try {
+      Files.createDirectories(dir);
+      channel =
+          FileChannel.open(
+              lockFile,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.READ,
+              StandardOpenOption.WRITE);
+      FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException e) {
+        lock = null; // another channel of this JVM holds it: the same refusal applies
+      }
+      if (lock == null) {
+        String holder = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
+        channel.close();
+        throw new IllegalStateException(
+            "the metastore "
+                + dir.resolve(DATABASE)
+                + " is in use by another process"
+                + (holder.isEmpty() ? "" : " (pid " + holder + ")")
+                + ", which holds "
+                + lockFile
+                + "; its embedded Derby database allows one process at a time. Wait for that"
+                + " process to finish, or give this command another --lakehouse (or"
+                + " WEAVER_JAVA_OPTS=-D"
+                + MODE_PROPERTY
+                + "=memory for an in-memory spark_catalog that does not persist)");
+      }
+      channel.truncate(0);
+      channel.write(
+          ByteBuffer.wrap(
+              Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
+      channel.force(false);
+    } catch (IOException e) {
+      closeQuietly(channel);
+      throw new UncheckedIOException("cannot lock the metastore at " + lockFile, e);
+    }
+    if (heldChannel != null) {
+      closeQuietly(heldChannel); // an earlier embedded session of this JVM, already stopped
+    }
+    heldChannel = channel;
+    heldDir = dir;
+    if (System.getProperty("derby.system.home") == null) {
+      System.setProperty("derby.system.home", dir.toString());
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // closing releases the lock; nothing else to do
+      }
+    }
+  }
+}

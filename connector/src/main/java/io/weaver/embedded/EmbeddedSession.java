@@ -1,0 +1,116 @@
+package io.weaver.embedded;
+
+import io.weaver.lakehouse.ItemCatalog;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.WeaverConf;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The local Spark session the CLI and tests run in: Delta as the session catalog, Weaver's
+ * extension when it is on the classpath, one {@link ItemCatalog} per item of the embedded
+ * lakehouse, and a {@code spark_catalog} that persists across processes in a metastore under the
+ * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath.
+ */
+public final class EmbeddedSession {
+  public static final String WEAVER_EXTENSIONS = "io.weaver.sql.WeaverSparkSessionExtensions";
+  public static final String DELTA_EXTENSIONS = "io.delta.sql.DeltaSparkSessionExtension";
+  public static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+
+  /** The warehouse folder under the lakehouse root, for anything created in spark_catalog. */
+  public static final String WAREHOUSE_DIR = ".spark-warehouse";
+
+  private EmbeddedSession() {}
+
+  /**
+   * Builds the session, or configures the existing one (then its static confs — extensions, session
+   * catalog, warehouse, metastore — stay as they were), and registers {@code items}.
+   *
+   * @throws IllegalStateException when another process uses the lakehouse's metastore
+   * @param master a Spark master URL; default {@code local[*]}, unless {@code spark-submit} already
+   *     gave one
+   */
+  public static SparkSession create(
+      Path lakehouseRoot, Collection<String> items, Optional<String> master) {
+    items.forEach(LakehouseLayout::requireItemName); // fail before starting Spark
+    SparkSession.Builder builder = SparkSession.builder().appName("weaver");
+    sessionConfs(lakehouseRoot, master).forEach(builder::config);
+    // A running session (a notebook, spark-submit's) keeps its own metastore, untouched; so does
+    // a catalog implementation that spark-submit chose.
+    boolean running =
+        SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
+    if (!running && fromSubmit("spark.sql.catalogImplementation").isEmpty()) {
+      EmbeddedMetastore.confs(lakehouseRoot.toAbsolutePath().normalize()).forEach(builder::config);
+    }
+    // In the builder, item catalogs reach the SparkContext's conf, so spark.newSession() (one
+    // session per load) has them too; confs set later on a session stay in that session.
+    for (String item : items) {
+      ItemCatalogs.confs(lakehouseRoot, item).forEach(builder::config);
+    }
+    SparkSession spark = builder.getOrCreate();
+    for (String item : items) {
+      ItemCatalogs.register(spark, lakehouseRoot, item);
+    }
+    return spark;
+  }
+
+  /** The confs {@link #create} builds with, in order. */
+  static Map<String, String> sessionConfs(Path lakehouseRoot, Optional<String> master) {
+    LakehouseLayout layout = layout(lakehouseRoot);
+    int cores = Runtime.getRuntime().availableProcessors();
+    Map<String, String> confs = new LinkedHashMap<>();
+    Optional<String> chosen =
+        master
+            .filter(m -> !m.isBlank())
+            .or(
+                () ->
+                    fromSubmit("spark.master").isPresent()
+                        ? Optional.empty()
+                        : Optional.of("local[*]"));
+    chosen.ifPresent(m -> confs.put("spark.master", m));
+    confs.put("spark.ui.enabled", "false");
+    confs.put("spark.ui.showConsoleProgress", "false");
+    confs.put("spark.sql.extensions", extensions());
+    confs.put(ItemCatalogs.CATALOG_PREFIX + "spark_catalog", DELTA_CATALOG);
+    confs.put("spark.sql.warehouse.dir", layout.root() + "/" + WAREHOUSE_DIR);
+    // Spark's default of 200 partitions is made for clusters; a laptop's MERGE wants few.
+    confs.put("spark.sql.shuffle.partitions", Integer.toString(Math.max(2, 2 * cores)));
+    confs.put("spark.databricks.delta.snapshotPartitions", Integer.toString(Math.min(cores, 4)));
+    confs.put(WeaverConf.LAKEHOUSE, layout.root());
+    return confs;
+  }
+
+  /** Weaver's extension before Delta's (its resolution rules must see DML before Delta's). */
+  static String extensions() {
+    return isOnClasspath(WEAVER_EXTENSIONS)
+        ? WEAVER_EXTENSIONS + "," + DELTA_EXTENSIONS
+        : DELTA_EXTENSIONS;
+  }
+
+  static boolean isOnClasspath(String className) {
+    try {
+      Class.forName(className, false, EmbeddedSession.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static LakehouseLayout layout(Path lakehouseRoot) {
+    return LakehouseLayout.at(lakehouseRoot.toAbsolutePath().normalize().toString());
+  }
+
+  /** A setting {@code spark-submit} passed as a system property. */
+  private static Optional<String> fromSubmit(String key) {
+    SparkConf fromSystemProperties = new SparkConf(true);
+    return fromSystemProperties.contains(key)
+        ? Optional.of(fromSystemProperties.get(key))
+        : Optional.empty();
+  }
+}
