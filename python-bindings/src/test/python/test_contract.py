@@ -1,4 +1,4 @@
-"""Return-contract validation of Table.read() (weaver-table.md, "Body and return contract")."""
+"""Return-contract validation of Table.read() (docs/table-contract.md, "Forms and targets")."""
 
 from __future__ import annotations
 

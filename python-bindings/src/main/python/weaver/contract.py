@@ -1,6 +1,6 @@
 """Running a Python Table's ``read()`` and validating its return contract.
 
-The contract (``weaver-table.md``, "Body and return contract"):
+The contract (docs/table-contract.md, "Forms and targets"):
 
 * a non-incremental Table returns the staging DataFrame - a tuple or ``None`` is invalid;
 * an incremental Table returns ``staging``, ``(staging, delete_keys)``, ``None`` (no work)

@@ -143,9 +143,9 @@ class Workspace:
 
         Tables load in dependency order; a failed, refused or skipped Table skips its
         dependants.  Python Tables run their ``read()`` in this process.  Returns the load
-        result rows (spec section 11): ``load_id``, ``table_id``, ``status`` (``succeeded``,
-        ``no_work``, ``failed``, ``refused``, ``skipped``, ``recovered``), ``rows_inserted``,
-        ``rows_updated``, ``rows_deleted``, ``rows_revived``, ``rows_unchanged``,
+        result rows (docs/table-contract.md, "Load"): ``load_id``, ``table_id``, ``status``
+        (``succeeded``, ``no_work``, ``failed``, ``refused``, ``skipped``, ``recovered``),
+        ``rows_inserted``, ``rows_updated``, ``rows_deleted``, ``rows_revived``, ``rows_unchanged``,
         ``rows_rejected``, ``target_live_rows_before``, ``target_live_rows_after``,
         ``delta_version``, ``gates_waived``, ``duration_ms``, ``message``, ``warnings``.
 

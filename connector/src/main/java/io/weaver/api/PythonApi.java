@@ -90,7 +90,10 @@ public final class PythonApi {
             .toList());
   }
 
-  /** The load result rows (spec §11), as {@code LOAD WEAVER TABLE} returns them. */
+  /**
+   * The load result rows (docs/table-contract.md, "Load"), as {@code LOAD WEAVER TABLE} returns
+   * them.
+   */
   public static String load(WeaverWorkspace weaver, Scope scope, boolean waiveGates) {
     return loads(weaver.load(scope, waiveGates));
   }

@@ -103,9 +103,10 @@ public final class WeaverWorkspace {
   }
 
   /**
-   * Runs the tests in scope (spec §12) against the live rows of built tables: the generated tests
-   * of each Table in scope, then the authored tests of the items in scope (none when the scope is
-   * one Table). Executes no Table body; a Table not built reports its tests as failed.
+   * Runs the tests in scope (docs/table-contract.md, "Test") against the live rows of built tables:
+   * the generated tests of each Table in scope, then the authored tests of the items in scope (none
+   * when the scope is one Table). Executes no Table body; a Table not built reports its tests as
+   * failed.
    */
   public List<DataTestResult> test(Scope scope) {
     WorkspaceModel model = model();
@@ -164,7 +165,8 @@ public final class WeaverWorkspace {
 
   /**
    * Restores one Table to the state {@code loadId} left it in: Delta data, load state and bookmark
-   * (spec §14). The next load behaves as if the loads after {@code loadId} never happened.
+   * (docs/table-contract.md, "Guarantees"). The next load behaves as if the loads after {@code
+   * loadId} never happened.
    *
    * @throws IllegalArgumentException for an unknown Table, an unbuilt one, or a load id that is not
    *     a succeeded or recovered load of it

@@ -22,9 +22,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Build (spec §10): for each selected Table in dependency order, establish its shape, compare its
- * declaration with the registry and create, alter, replace or leave the table; then write the
- * catalogue rows of the Tables that changed. A workspace that did not change writes nothing.
+ * Build (docs/table-contract.md, "Build"): for each selected Table in dependency order, establish
+ * its shape, compare its declaration with the registry and create, alter, replace or leave the
+ * table; then write the catalogue rows of the Tables that changed. A workspace that did not change
+ * writes nothing.
  */
 public final class BuildRunner {
   private final SparkSession spark;

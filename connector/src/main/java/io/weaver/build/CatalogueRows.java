@@ -14,7 +14,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
-/** The catalogue rows (spec §9) that describe one built Table. */
+/** The catalogue rows (docs/table-contract.md, "Catalogue") that describe one built Table. */
 final class CatalogueRows {
   private CatalogueRows() {}
 

@@ -11,8 +11,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Compares a built table with its new declaration (spec §10 step 4): what would be lost
- * (destructive), what can be added in place, and whether rows need re-signing.
+ * Compares a built table with its new declaration (docs/table-contract.md, "Build", step 4): what
+ * would be lost (destructive), what can be added in place, and whether rows need re-signing.
  */
 final class ChangeClassifier {
 

@@ -22,8 +22,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Establishes a Table's business shape: the declared {@code Schema} with its type texts parsed by
  * Spark, or the staging query's shape, analysed (not executed) in an isolated session after its
- * session-shaping setup statements. The shape rules of spec §6 are applied to an inferred shape
- * here, since Check could not see it.
+ * session-shaping setup statements. The shape rules of Check (docs/table-contract.md, "Check") are
+ * applied to an inferred shape here, since Check could not see it.
  */
 final class ShapeResolver {
   private final SparkSession spark;
@@ -86,7 +86,10 @@ final class ShapeResolver {
     return shape;
   }
 
-  /** The shape rules of spec §6 on an inferred shape; all problems in one message. */
+  /**
+   * The shape rules of Check (docs/table-contract.md, "Check") on an inferred shape; all problems
+   * in one message.
+   */
   private static void checkInferred(TableDeclaration table, TableShape shape) {
     List<String> problems = new ArrayList<>();
     Set<String> seen = new HashSet<>();

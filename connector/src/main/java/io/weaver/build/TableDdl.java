@@ -19,10 +19,10 @@ import org.apache.spark.sql.types.DataTypes;
 
 /**
  * The physical side of Build: creates or replaces a Weaver Delta table (identity, business and
- * managed columns in spec §7 order, NOT NULL where required, comments, protocol minima, deletion
- * vectors, Weaver's marker properties), adds nullable columns in place, relaxes NOT NULL and
- * re-signs rows. Uses Delta's builder API: SQL DDL through the catalog refuses identity columns
- * (delta-facts.md).
+ * managed columns in the contract's order (docs/table-contract.md, "Managed columns"), NOT NULL
+ * where required, comments, protocol minima, deletion vectors, Weaver's marker properties), adds
+ * nullable columns in place, relaxes NOT NULL and re-signs rows. Uses Delta's builder API: SQL DDL
+ * through the catalog refuses identity columns (docs/engine.md, "Build").
  */
 final class TableDdl {
   static final String PROP_TABLE_ID = "weaver.tableId";

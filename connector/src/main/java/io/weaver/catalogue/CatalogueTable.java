@@ -2,7 +2,10 @@ package io.weaver.catalogue;
 
 import org.apache.spark.sql.types.StructType;
 
-/** The catalogue tables of spec §9, in schema {@code _} of every item, with their columns. */
+/**
+ * The catalogue tables (docs/table-contract.md, "Catalogue"), in schema {@code _} of every item,
+ * with their columns.
+ */
 public enum CatalogueTable {
   TABLE_DICTIONARY(
       "TableDictionary",

@@ -26,9 +26,10 @@ final class BodyRules {
   private BodyRules() {}
 
   /**
-   * The class name is the third spelling of the Table ID (spec §6: Table ID, file name and class
-   * must agree), so a Table class under another name is an id-mismatch as well as a python-class
-   * finding: renaming either the class or the Table ID fixes it.
+   * The class name is the third spelling of the Table ID (docs/table-contract.md, "Workspace
+   * layout": Table ID, file name and class must agree), so a Table class under another name is an
+   * id-mismatch as well as a python-class finding: renaming either the class or the Table ID fixes
+   * it.
    */
   private static void classMismatch(TableDeclaration table, PythonModule module, FindingSink sink) {
     if (!table.authoredKeys().containsKey(TABLE_ID)) {

@@ -1,6 +1,6 @@
 package io.weaver.check;
 
-/** The stable rule ids of spec §6 (and the few Weaver adds), one constant each. */
+/** The stable rule ids (docs/table-contract.md, "Check"), one constant each. */
 public final class Rules {
   public static final String HEADER_MISSING = "header-missing";
   public static final String HEADER_INVALID = "header-invalid";

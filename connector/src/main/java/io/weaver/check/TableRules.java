@@ -20,9 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The rules of one Table that need no other file: the incompatible combinations of weaver-table.md,
- * managed-name collisions and, when the business shape is known (declared {@code Schema} or a
- * statically visible query result), unknown and duplicate columns.
+ * The rules of one Table that need no other file: the incompatible combinations
+ * (docs/table-contract.md, "Keys"), managed-name collisions and, when the business shape is known
+ * (declared {@code Schema} or a statically visible query result), unknown and duplicate columns.
  */
 final class TableRules {
   private final TableDeclaration table;

@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.util.Set;
 
 /**
- * {@code bin/weaver <command> [options]}: the command-line entry point (spec §13.4). The same main
- * class runs under {@code spark-submit}. Exit codes: 0 success, 1 errors found or work failed, 2
- * usage error.
+ * {@code bin/weaver <command> [options]}: the command-line entry point (docs/table-contract.md,
+ * "Command line"). The same main class runs under {@code spark-submit}. Exit codes: 0 success, 1
+ * errors found or work failed, 2 usage error.
  */
 public final class WeaverCli {
   static final int OK = 0;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The outcome of one test (spec §12).
+ * The outcome of one test (docs/table-contract.md, "Test").
  *
  * @param testId {@code Schema.Object:<kind>[:<n>|:<column>]} for generated tests, the authored
  *     {@code Test ID} otherwise
@@ -51,7 +51,10 @@ public record DataTestResult(
     return failed() && severity.equals(Severity.ERROR.word());
   }
 
-  /** The JSON object of {@code weaver test --format json}, in spec order plus {@code message}. */
+  /**
+   * The JSON object of {@code weaver test --format json}, in the field order of
+   * docs/table-contract.md, "Test".
+   */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("test_id", testId);

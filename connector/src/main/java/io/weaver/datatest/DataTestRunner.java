@@ -14,9 +14,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Test (spec §12): runs the generated tests of the Lakehouse Tables in scope and the authored tests
- * in scope against live rows, executing no Table body. Each test costs one counting job, plus one
- * {@code limit} job for its sample when it fails; rows are never collected beyond the sample.
+ * Test (docs/table-contract.md, "Test"): runs the generated tests of the Lakehouse Tables in scope
+ * and the authored tests in scope against live rows, executing no Table body. Each test costs one
+ * counting job, plus one {@code limit} job for its sample when it fails; rows are never collected
+ * beyond the sample.
  *
  * <p>A test that cannot run — its Table or a foreign-key parent not built, a {@code Files/} parent,
  * an authored query Spark refuses — is reported {@code failed} with a message, never passed.

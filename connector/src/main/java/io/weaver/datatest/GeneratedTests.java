@@ -21,10 +21,10 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
 
 /**
- * The tests a Table's declaration implies (spec §12), each as violating live rows: primary-key
- * duplicates and nulls, unique-key duplicates among complete (all non-null) values, nulls in a
- * {@code Not null} column, and child rows whose complete foreign-key value is absent from the
- * parent's live rows. A sample row shows the violating row's business columns.
+ * The tests a Table's declaration implies (docs/table-contract.md, "Test"), each as violating live
+ * rows: primary-key duplicates and nulls, unique-key duplicates among complete (all non-null)
+ * values, nulls in a {@code Not null} column, and child rows whose complete foreign-key value is
+ * absent from the parent's live rows. A sample row shows the violating row's business columns.
  */
 final class GeneratedTests {
   private static final String HOLDERS = "__weaver_holders";

@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param line 1-based line, 0 when unknown
  * @param column 1-based column, 0 when unknown
  * @param severity error or warning
- * @param rule the stable rule id (spec §6), e.g. {@code unknown-key}
+ * @param rule the stable rule id (docs/table-contract.md, "Check"), e.g. {@code unknown-key}
  * @param message what is wrong and what to change
  */
 public record Finding(

@@ -26,8 +26,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The Spark catalog of one lakehouse item (spec §8): {@code <Item>.<Schema>.<Object>} is the Delta
- * table at {@code <root>/<Schema>/<Object>}.
+ * The Spark catalog of one lakehouse item (docs/table-contract.md, "Where tables live"): {@code
+ * <Item>.<Schema>.<Object>} is the Delta table at {@code <root>/<Schema>/<Object>}.
  *
  * <p>Register it once per item:
  *

@@ -3,9 +3,9 @@ package io.weaver.lakehouse;
 import java.util.Objects;
 
 /**
- * Where an embedded lakehouse keeps its tables (spec §8): {@code <root>/<Item>/Tables/<Schema>/
- * <Object>}, with the catalogue under the schema {@code _}. This is Fabric's layout for lakehouses
- * with schemas.
+ * Where an embedded lakehouse keeps its tables (docs/table-contract.md, "Where tables live"):
+ * {@code <root>/<Item>/Tables/<Schema>/<Object>}, with the catalogue under the schema {@code _}.
+ * This is Fabric's layout for lakehouses with schemas.
  *
  * <p>Every name is checked before it becomes a path segment (not empty, not {@code .} or {@code
  * ..}, no {@code /}, {@code \}, {@code :} or control characters), so a path built here always stays

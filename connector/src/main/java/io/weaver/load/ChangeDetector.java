@@ -20,7 +20,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
 
 /**
- * Change detection of a keyed load (spec §11) as one full outer join.
+ * Change detection of a keyed load (docs/table-contract.md, "Load") as one full outer join.
  *
  * <p>Staging (key, unique-key columns, signature) and the delete keys are joined with the target
  * projected to key, {@code row_signature}, {@code row_delete_datetime} (plus unique-key columns

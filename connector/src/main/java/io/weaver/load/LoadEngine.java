@@ -21,8 +21,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * Applies one load to its Delta table (spec §11): validate, detect changes in one pass, gate, then
- * write only the changes in one commit.
+ * Applies one load to its Delta table (docs/table-contract.md, "Load"): validate, detect changes in
+ * one pass, gate, then write only the changes in one commit.
  *
  * <p>Spark jobs of a keyed load: one over the join of narrow staging (key, unique-key columns,
  * signature; and delete keys) with the target's key/signature/delete-time columns, which observes

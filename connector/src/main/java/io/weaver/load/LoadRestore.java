@@ -13,10 +13,10 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 
 /**
- * Restores a Table to the state an earlier load left it in (spec §14): the Delta table to the
- * version that load produced, and {@code _.LoadState} to that load (last load id and load
- * timestamp, bookmark from its commit receipt), so that the next load behaves as if the loads
- * restored over never happened.
+ * Restores a Table to the state an earlier load left it in (docs/table-contract.md, "Guarantees"):
+ * the Delta table to the version that load produced, and {@code _.LoadState} to that load (last
+ * load id and load timestamp, bookmark from its commit receipt), so that the next load behaves as
+ * if the loads restored over never happened.
  *
  * <p>The load sequence is kept, not rolled back: Delta remembers the idempotent transaction
  * versions of the restored-over loads, so the next load must use a higher one.

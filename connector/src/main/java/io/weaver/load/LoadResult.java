@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result row of one load (spec §11), with the names of {@code _.LoadHistory}.
+ * The result row of one load (docs/table-contract.md, "Load"), with the names of {@code
+ * _.LoadHistory}.
  *
  * @param tableId item-qualified, {@code Item.Schema.Object}
  * @param deltaVersion the watermark: a read at this version or later observes the load

@@ -36,10 +36,10 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Runs loads (spec §11): for each Table, recover a load whose commit landed without history, stage
- * the body, hand it to the {@link LoadEngine} with an idempotent transaction and a commit receipt,
- * then record history and state. Loading several Tables runs them in dependency order; a failed,
- * refused or skipped Table skips its dependants, not unrelated Tables.
+ * Runs loads (docs/table-contract.md, "Load"): for each Table, recover a load whose commit landed
+ * without history, stage the body, hand it to the {@link LoadEngine} with an idempotent transaction
+ * and a commit receipt, then record history and state. Loading several Tables runs them in
+ * dependency order; a failed, refused or skipped Table skips its dependants, not unrelated Tables.
  */
 public final class LoadRunner {
   private static final DateTimeFormatter ID_TIME =

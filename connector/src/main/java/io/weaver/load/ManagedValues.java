@@ -7,7 +7,10 @@ import org.apache.spark.sql.Column;
 
 /** Values of the managed columns, as literals that do not depend on the session time zone. */
 final class ManagedValues {
-  /** {@code row_delete_datetime} of a live row (spec §7): 9999-12-31 00:00:00 UTC. */
+  /**
+   * {@code row_delete_datetime} of a live row (docs/table-contract.md, "Managed columns"):
+   * 9999-12-31 00:00:00 UTC.
+   */
   static final Instant LIVE_SENTINEL = Instant.parse("9999-12-31T00:00:00Z");
 
   private ManagedValues() {}

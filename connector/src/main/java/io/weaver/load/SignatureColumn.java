@@ -5,9 +5,9 @@ import java.util.List;
 import org.apache.spark.sql.Column;
 
 /**
- * The row signature of the comparison columns (spec §7): the Catalyst expression of {@code
- * catalyst-rules}, evaluated in the executors with generated code. Build's re-signing uses the same
- * expression, so a load and a rebuild always agree.
+ * The row signature of the comparison columns (docs/table-contract.md, "Managed columns"): the
+ * Catalyst expression of {@code catalyst-rules}, evaluated in the executors with generated code.
+ * Build's re-signing uses the same expression, so a load and a rebuild always agree.
  */
 final class SignatureColumn {
   private SignatureColumn() {}

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The stability gates of a keyed load (spec §11), decided on the driver from the counts. */
+/**
+ * The stability gates of a keyed load (docs/table-contract.md, "Load"), decided on the driver from
+ * the counts.
+ */
 final class StabilityGates {
   private final LoadSpec spec;
 

@@ -23,7 +23,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructField;
 
 /**
- * Validation of staging rows and delete keys before anything is written (spec §11).
+ * Validation of staging rows and delete keys before anything is written (docs/table-contract.md,
+ * "Load").
  *
  * <p>One aggregate job computes every count (rows, failing casts, nulls, distinct keys); further
  * jobs run only to fetch at most {@value #SAMPLE} offending keys when a count is not zero, and one

@@ -17,11 +17,12 @@ import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
 
 /**
- * Unique keys (spec §11): for each unique key in declaration order, over the rows that would be
- * live after the load, an incoming row (insert, update, revive) whose non-null unique-key value is
- * held by another live row is rejected with reason {@code unique-key:<n>}; the next unique key is
- * checked over what remains. A rejected update leaves the target row's old values live; an update
- * that keeps its row's current value is never rejected for it (the newcomer is).
+ * Unique keys (docs/table-contract.md, "Load"): for each unique key in declaration order, over the
+ * rows that would be live after the load, an incoming row (insert, update, revive) whose non-null
+ * unique-key value is held by another live row is rejected with reason {@code unique-key:<n>}; the
+ * next unique key is checked over what remains. A rejected update leaves the target row's old
+ * values live; an update that keeps its row's current value is never rejected for it (the newcomer
+ * is).
  */
 final class UniqueKeyRejector {
   static final String REASON = "__weaver_reject";

@@ -8,9 +8,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * An unkeyed load (spec §11): the target is replaced wholesale in one overwrite commit. Every row
- * carries the load timestamp as insert and update time and the live sentinel; the identity column
- * is left out so Delta generates it.
+ * An unkeyed load (docs/table-contract.md, "Load"): the target is replaced wholesale in one
+ * overwrite commit. Every row carries the load timestamp as insert and update time and the live
+ * sentinel; the identity column is left out so Delta generates it.
  */
 final class UnkeyedReplace {
   private final LoadSpec spec;

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The names of the columns Weaver adds and maintains (spec §7), per target. */
+/**
+ * The names of the columns Weaver adds and maintains (docs/table-contract.md, "Managed columns"),
+ * per target.
+ */
 public final class ManagedColumns {
   public static final String INSERT_TIME = "row_insert_datetime";
   public static final String UPDATE_TIME = "row_update_datetime";

@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One Table, as declared: every key of weaver-table.md parsed into its type, defaults applied, plus
- * where each authored key was written. Build and Load consume this; nothing downstream re-reads the
- * YAML.
+ * One Table, as declared: every key (docs/table-contract.md, "Headers", "Keys") parsed into its
+ * type, defaults applied, plus where each authored key was written. Build and Load consume this;
+ * nothing downstream re-reads the YAML.
  *
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)

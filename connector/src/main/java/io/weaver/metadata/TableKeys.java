@@ -31,7 +31,7 @@ public final class TableKeys {
   public static final String TEST_ID = "Test ID";
   public static final String SEVERITY = "Severity";
 
-  /** Defaults of weaver-table.md. */
+  /** Defaults (docs/table-contract.md, "Keys"). */
   public static final int DEFAULT_DELETE_THRESHOLD = 5;
 
   public static final int DEFAULT_UPDATE_THRESHOLD = 20;

@@ -6,7 +6,8 @@ import java.util.TreeMap;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Weaver's settings (spec §13.5) and the one place they are resolved. Precedence, first wins:
+ * Weaver's settings (docs/table-contract.md, "Configuration") and the one place they are resolved.
+ * Precedence, first wins:
  *
  * <ol>
  *   <li>an explicit value (a statement option, a CLI flag, an API argument);
@@ -41,7 +42,10 @@ public final class WeaverConf {
    */
   public static final String INCLUDE_DELETED = "includeDeleted";
 
-  /** Read option: fail unless the table has reached this Delta version (spec §13.3, §14). */
+  /**
+   * Read option: fail unless the table has reached this Delta version (docs/table-contract.md,
+   * "DataFrame API", "Guarantees").
+   */
   public static final String MIN_VERSION = "minVersion";
 
   /** Write option of a DataFrame load ({@code format("weaver")}, {@code writeTo}). */

@@ -2,7 +2,10 @@ package io.weaver.workspace;
 
 import java.util.regex.Pattern;
 
-/** The identifier rule of spec §3: a letter or {@code _}, then letters, digits or {@code _}. */
+/**
+ * The identifier rule (docs/table-contract.md, "Workspace layout"): a letter or {@code _}, then
+ * letters, digits or {@code _}.
+ */
 public final class Identifiers {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 

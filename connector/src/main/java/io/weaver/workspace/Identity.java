@@ -3,9 +3,9 @@ package io.weaver.workspace;
 import java.util.Optional;
 
 /**
- * How one object names another (spec §2): {@code Schema.Object} (same item), {@code
- * Files/Schema.Object} (a file-based object of the same item, never loaded by Weaver) or {@code
- * Item.Schema.Object}.
+ * How one object names another (docs/table-contract.md, "Vocabulary"): {@code Schema.Object} (same
+ * item), {@code Files/Schema.Object} (a file-based object of the same item, never loaded by Weaver)
+ * or {@code Item.Schema.Object}.
  *
  * @param item the item when qualified
  * @param tableId the Table ID

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Discovers declarations by the layout of spec §3 only. Hidden entries (leading {@code .}) are
- * ignored, and so are {@code __init__.py} and {@code __pycache__}, which Python tooling puts next
- * to Table modules. Other files are ignored; an item folder whose name is not an identifier is a
- * finding, never silently skipped.
+ * Discovers declarations by the layout only (docs/table-contract.md, "Workspace layout"). Hidden
+ * entries (leading {@code .}) are ignored, and so are {@code __init__.py} and {@code __pycache__},
+ * which Python tooling puts next to Table modules. Other files are ignored; an item folder whose
+ * name is not an identifier is a finding, never silently skipped.
  */
 public final class WorkspaceScanner {
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One test per rule id of spec §6 that triggers it with a minimal workspace, and one valid
- * neighbour that must not (no false positives).
+ * One test per rule id (docs/table-contract.md, "Check") that triggers it with a minimal workspace,
+ * and one valid neighbour that must not (no false positives).
  */
 class CheckRulesTest {
   private static final String ID = "Table ID: Parcel.Current\n";
@@ -919,7 +919,8 @@ class CheckRulesTest {
     ws.expectClean();
   }
 
-  // schema-mismatch (Weaver's own, spec: "a SQL query must return every declared column")
+  // schema-mismatch (Weaver's own; docs/table-contract.md, "Keys": a declared Schema is
+  // authoritative)
 
   @Test
   void queryMissesDeclaredColumn() {

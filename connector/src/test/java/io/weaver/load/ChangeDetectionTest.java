@@ -21,7 +21,10 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every row of the change-detection table of spec §11, checked on the Delta table itself. */
+/**
+ * Every row of the change table (docs/table-contract.md, "Load"), checked on the Delta table
+ * itself.
+ */
 class ChangeDetectionTest {
   @TempDir Path dir;
 

@@ -9,7 +9,10 @@ import java.util.Optional;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
-/** The gate arithmetic of spec §11; the engine-level refusal is in {@link GatedLoadTest}. */
+/**
+ * The gate arithmetic (docs/table-contract.md, "Load"); the engine-level refusal is in {@link
+ * GatedLoadTest}.
+ */
 class StabilityGatesTest {
   private static StabilityGates gates(int deleteThreshold, int updateThreshold, long rowThreshold) {
     return new StabilityGates(

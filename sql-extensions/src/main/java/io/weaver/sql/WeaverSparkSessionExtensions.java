@@ -31,7 +31,8 @@ public final class WeaverSparkSessionExtensions
     extensions.injectResolutionRule(WritesAsLoads::new);
 
     // Check
-    // Refuses DML on Weaver tables that writes managed columns or has no WHERE (spec §14).
+    // Refuses DML on Weaver tables that writes managed columns or has no WHERE
+    // (docs/table-contract.md, "Guarantees").
     extensions.injectCheckRule(session -> new GuardWeaverTables(session));
 
     // Planner: none. Weaver commands are Spark RunnableCommands, which Spark plans itself.

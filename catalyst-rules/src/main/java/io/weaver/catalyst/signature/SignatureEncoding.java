@@ -7,10 +7,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * The canonical, unambiguous byte encoding behind the row signature (spec §7), fed into a SHA-256
- * {@link MessageDigest}. <b>This is a compatibility contract: a signature stored by one Weaver
- * version must be reproduced by every later one, so nothing here may ever change.</b> Golden
- * vectors in the tests pin it.
+ * The canonical, unambiguous byte encoding behind the row signature (docs/table-contract.md,
+ * "Managed columns"), fed into a SHA-256 {@link MessageDigest}. <b>This is a compatibility
+ * contract: a signature stored by one Weaver version must be reproduced by every later one, so
+ * nothing here may ever change.</b> Golden vectors in the tests pin it.
  *
  * <h2>Framing</h2>
  *

@@ -1,6 +1,7 @@
 /*
- * Weaver's SQL statements (spec §13.1). Only statements that start with one of the
- * "<VERB> WEAVER" pairs reach this grammar; everything else goes to Spark's (and Delta's) parser.
+ * Weaver's SQL statements (docs/table-contract.md, "SQL statements"). Only statements that start
+ * with one of the "<VERB> WEAVER" pairs reach this grammar; everything else goes to Spark's (and
+ * Delta's) parser.
  * Spark expressions and identifiers are never parsed here.
  */
 grammar WeaverSqlBase;

@@ -18,11 +18,11 @@ import scala.Function1;
 import scala.runtime.BoxedUnit;
 
 /**
- * The DML guards of spec §14, as a check rule: on a Delta table marked {@code weaver.managed=true}
- * (Build marks every Table it creates), an UPDATE or MERGE that assigns a managed column ({@code
- * row_insert_datetime}, {@code row_update_datetime}, {@code row_delete_datetime}, {@code
- * row_signature}, the identity column) and an UPDATE or DELETE without a WHERE clause are refused
- * before anything is written.
+ * The DML guards (docs/table-contract.md, "Guarantees"), as a check rule: on a Delta table marked
+ * {@code weaver.managed=true} (Build marks every Table it creates), an UPDATE or MERGE that assigns
+ * a managed column ({@code row_insert_datetime}, {@code row_update_datetime}, {@code
+ * row_delete_datetime}, {@code row_signature}, the identity column) and an UPDATE or DELETE without
+ * a WHERE clause are refused before anything is written.
  *
  * <p>Delta turns DML into its own commands during resolution, so the rule looks at those (see
  * {@link DeltaDml}); that catches SQL through an item catalog, path-based SQL and the {@code

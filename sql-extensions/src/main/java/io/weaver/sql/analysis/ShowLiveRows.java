@@ -25,10 +25,11 @@ import org.apache.spark.sql.types.DataTypes;
 import scala.Option;
 
 /**
- * Live rows on read (spec §7, §13.3): every read of a Delta table marked {@value
- * WeaverConf#MANAGED_PROPERTY}{@code =true} gets {@code row_delete_datetime = 9999-12-31 00:00:00
- * UTC} (the live sentinel) directly above it, whatever the path — an item catalog name, {@code
- * delta.`path`}, {@code format("delta")}, {@code format("weaver")}, a view, time travel.
+ * Live rows on read (docs/table-contract.md, "Managed columns", "DataFrame API"): every read of a
+ * Delta table marked {@value WeaverConf#MANAGED_PROPERTY}{@code =true} gets {@code
+ * row_delete_datetime = 9999-12-31 00:00:00 UTC} (the live sentinel) directly above it, whatever
+ * the path — an item catalog name, {@code delta.`path`}, {@code format("delta")}, {@code
+ * format("weaver")}, a view, time travel.
  *
  * <p>Left alone:
  *

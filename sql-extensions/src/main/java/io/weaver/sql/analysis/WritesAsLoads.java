@@ -26,10 +26,10 @@ import scala.jdk.javaapi.CollectionConverters;
 import scala.runtime.AbstractPartialFunction;
 
 /**
- * Writes become loads (spec §13.3): an append to a Weaver table — {@code
- * df.write.format("weaver").mode("append").save(id)}, {@code df.writeTo(id).append()}, {@code
- * df.write.mode("append").saveAsTable(id)}, {@code INSERT INTO id …} — is replaced by a {@link
- * DataFrameLoadCommand}: a Load of that Table with the written rows as staging. Other writes
+ * Writes become loads (docs/table-contract.md, "DataFrame API"): an append to a Weaver table —
+ * {@code df.write.format("weaver").mode("append").save(id)}, {@code df.writeTo(id).append()},
+ * {@code df.write.mode("append").saveAsTable(id)}, {@code INSERT INTO id …} — is replaced by a
+ * {@link DataFrameLoadCommand}: a Load of that Table with the written rows as staging. Other writes
  * (overwrite, dynamic partition overwrite, {@code INSERT OVERWRITE}) are refused with a message
  * that says what to use.
  *

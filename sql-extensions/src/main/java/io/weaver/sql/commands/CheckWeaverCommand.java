@@ -26,7 +26,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   /** The session conf naming the workspace when a statement does not. */
   public static final String WORKSPACE_CONF = "spark.weaver.workspace";
 
-  /** The rows' schema: one finding each (spec §6). */
+  /** The rows' schema: one finding each (docs/table-contract.md, "Check"). */
   public static final StructType SCHEMA =
       new StructType()
           .add("path", DataTypes.StringType, false)

@@ -20,16 +20,16 @@ import scala.collection.immutable.Seq;
 /**
  * An append to a Weaver table ({@code df.write.format("weaver").mode("append").save(id)}, {@code
  * df.writeTo(id).append()}, {@code INSERT INTO id …}) run as a Load of that Table with the written
- * rows as staging (spec §13.3): the engine of {@code LOAD WEAVER TABLE}, through {@link
- * WeaverWorkspace#loadWith}, so gates, signatures, audit columns, history and the commit receipt
- * are the same.
+ * rows as staging (docs/table-contract.md, "DataFrame API"): the engine of {@code LOAD WEAVER
+ * TABLE}, through {@link WeaverWorkspace#loadWith}, so gates, signatures, audit columns, history
+ * and the commit receipt are the same.
  *
- * <p>The command returns the load's result rows (spec §11), which {@code spark.sql("INSERT …")}
- * shows; DataFrame writers drop them, so every result is also logged (logger {@code
- * io.weaver.sql.commands.DataFrameLoadCommand}, INFO, WARN when not succeeded) and, as for every
- * load, recorded in {@code _.LoadHistory} ({@code SHOW WEAVER LOADS FOR id}). A load that ends
- * {@code failed}, {@code refused} or {@code skipped} throws {@link WeaverLoadException} with its
- * message, so the writing job fails; nothing was written then.
+ * <p>The command returns the load's result rows (docs/table-contract.md, "Load"), which {@code
+ * spark.sql("INSERT …")} shows; DataFrame writers drop them, so every result is also logged (logger
+ * {@code io.weaver.sql.commands.DataFrameLoadCommand}, INFO, WARN when not succeeded) and, as for
+ * every load, recorded in {@code _.LoadHistory} ({@code SHOW WEAVER LOADS FOR id}). A load that
+ * ends {@code failed}, {@code refused} or {@code skipped} throws {@link WeaverLoadException} with
+ * its message, so the writing job fails; nothing was written then.
  */
 public final class DataFrameLoadCommand extends WeaverLeafCommand {
   private static final Logger LOG = LoggerFactory.getLogger(DataFrameLoadCommand.class);

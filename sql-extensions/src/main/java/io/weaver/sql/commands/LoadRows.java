@@ -7,7 +7,10 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
-/** The result rows of the LOAD WEAVER statements: exactly the names of spec §11. */
+/**
+ * The result rows of the LOAD WEAVER statements: exactly the names listed in
+ * docs/table-contract.md, "Load".
+ */
 final class LoadRows {
   static final StructType SCHEMA =
       new StructType()

@@ -11,8 +11,8 @@ import scala.collection.immutable.Seq;
 
 /**
  * Runs {@code LOAD WEAVER ITEM i [WAIVE STABILITY GATES]}: every loadable Table of the item in
- * dependency order, one result row each (spec §11); dependants of a failed Table are {@code
- * skipped}.
+ * dependency order, one result row each (docs/table-contract.md, "Load"); dependants of a failed
+ * Table are {@code skipped}.
  */
 public final class LoadWeaverItemCommand extends WeaverLeafCommand {
   private final String item;

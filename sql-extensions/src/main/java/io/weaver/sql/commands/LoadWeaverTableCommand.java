@@ -10,10 +10,11 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 import scala.collection.immutable.Seq;
 
 /**
- * Runs {@code LOAD WEAVER TABLE id [WAIVE STABILITY GATES]}: the load's result row (spec §11),
- * preceded by a {@code recovered} row when an earlier load's history had to be recovered. A failed,
- * refused or skipped load is a row with that status; an unknown Table is an {@code
- * AnalysisException}. A Python Table is {@code skipped} with a message saying how to load it.
+ * Runs {@code LOAD WEAVER TABLE id [WAIVE STABILITY GATES]}: the load's result row
+ * (docs/table-contract.md, "Load"), preceded by a {@code recovered} row when an earlier load's
+ * history had to be recovered. A failed, refused or skipped load is a row with that status; an
+ * unknown Table is an {@code AnalysisException}. A Python Table is {@code skipped} with a message
+ * saying how to load it.
  */
 public final class LoadWeaverTableCommand extends WeaverLeafCommand {
   private final TableIdentity table;

@@ -17,7 +17,8 @@ import scala.collection.immutable.Seq;
 /**
  * Runs {@code RESTORE WEAVER TABLE id TO LOAD 'load_id'}: restores the Delta table to the version
  * that load produced and rolls {@code _.LoadState} (bookmark included) back to it, so the next load
- * behaves as if the later loads never happened (spec §14). Writes a {@code restored} history row.
+ * behaves as if the later loads never happened (docs/table-contract.md, "Guarantees"). Writes a
+ * {@code restored} history row.
  */
 public final class RestoreWeaverTableCommand extends WeaverLeafCommand {
   /**

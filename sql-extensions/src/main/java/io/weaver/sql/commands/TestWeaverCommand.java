@@ -15,8 +15,8 @@ import org.apache.spark.sql.types.StructType;
 import scala.collection.immutable.Seq;
 
 /**
- * Runs {@code TEST WEAVER [ITEM i | TABLE id]}: one row per test (spec §12), the sample as JSON
- * text. A failed test is a row, not an error.
+ * Runs {@code TEST WEAVER [ITEM i | TABLE id]}: one row per test (docs/table-contract.md, "Test"),
+ * the sample as JSON text. A failed test is a row, not an error.
  */
 public final class TestWeaverCommand extends WeaverLeafCommand {
   public static final StructType SCHEMA =

@@ -20,7 +20,7 @@ import org.apache.spark.sql.types.StructType;
 import scala.collection.immutable.Seq;
 
 /**
- * Spark's SQL parser with Weaver's statements added (spec §13.1).
+ * Spark's SQL parser with Weaver's statements added (docs/table-contract.md, "SQL statements").
  *
  * <p>A statement that starts with {@code CHECK|BUILD|LOAD|TEST|SHOW|DESCRIBE|RESTORE WEAVER} is
  * parsed by Weaver's grammar into an unresolved {@link WeaverStatement}; every other statement, and

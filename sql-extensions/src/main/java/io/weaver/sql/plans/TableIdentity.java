@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A Table identity as written in a Weaver statement (spec §2): {@code Schema.Object} or
- * item-qualified {@code Item.Schema.Object}, each part already unquoted.
+ * A Table identity as written in a Weaver statement (docs/table-contract.md, "Vocabulary"): {@code
+ * Schema.Object} or item-qualified {@code Item.Schema.Object}, each part already unquoted.
  */
 public record TableIdentity(Optional<String> item, String schema, String object) {
 

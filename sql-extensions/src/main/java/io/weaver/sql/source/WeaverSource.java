@@ -9,7 +9,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The {@code weaver} data source (spec §13.3): {@code
+ * The {@code weaver} data source (docs/table-contract.md, "DataFrame API"): {@code
  * spark.read.format("weaver").load("<Item>.<Schema>.<Object>")} and {@code
  * df.write.format("weaver").mode("append").save("<Item>.<Schema>.<Object>")}.
  *

@@ -21,14 +21,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The SQL extension's guards (spec §14: {@code GuardWeaverTables}, {@code WritesAsLoads}) on a
- * Weaver table whose names are hostile but legal (docs/reliability.md, "Identifiers"): schema
- * {@code select}, object {@code table} (reserved words), a primary key {@code k`ey--x} and columns
- * with quotes, Unicode, a reserved word, {@code ..}, a {@code delta.`/path`} form and a comment
- * opener. Every refused statement — by item-catalog name and by {@code delta.`path`}, through SQL
- * and the {@code DeltaTable} API — is refused with the guard's message, changes no Delta version
- * and runs nothing else; the allowed paths (LOAD WEAVER TABLE, reads through the live-rows rule,
- * business-column DML with a WHERE, INSERT INTO as a load) treat every name literally.
+ * The SQL extension's guards (docs/table-contract.md, "Guarantees": {@code GuardWeaverTables},
+ * {@code WritesAsLoads}) on a Weaver table whose names are hostile but legal (docs/reliability.md,
+ * "Identifiers"): schema {@code select}, object {@code table} (reserved words), a primary key
+ * {@code k`ey--x} and columns with quotes, Unicode, a reserved word, {@code ..}, a {@code
+ * delta.`/path`} form and a comment opener. Every refused statement — by item-catalog name and by
+ * {@code delta.`path`}, through SQL and the {@code DeltaTable} API — is refused with the guard's
+ * message, changes no Delta version and runs nothing else; the allowed paths (LOAD WEAVER TABLE,
+ * reads through the live-rows rule, business-column DML with a WHERE, INSERT INTO as a load) treat
+ * every name literally.
  */
 class HostileNameGuardTest {
   @AfterAll

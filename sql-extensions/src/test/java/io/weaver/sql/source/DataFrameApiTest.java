@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Spec §13.3 end to end in one real Spark + Delta session: live rows on every read path, the {@code
- * weaver} data source (includeDeleted, minVersion), appends as loads, refused overwrites, Delta's
- * own features on a Weaver table, and a 100k-row DataFrame load equal to LOAD WEAVER TABLE.
+ * The DataFrame API contract (docs/table-contract.md, "DataFrame API") end to end in one real Spark
+ * + Delta session: live rows on every read path, the {@code weaver} data source (includeDeleted,
+ * minVersion), appends as loads, refused overwrites, Delta's own features on a Weaver table, and a
+ * 100k-row DataFrame load equal to LOAD WEAVER TABLE.
  */
 class DataFrameApiTest {
   private static final AtomicInteger ITEMS = new AtomicInteger();
