@@ -15,7 +15,7 @@ import org.apache.spark.sql.Column;
  * unchanged and live counts follow from the staging row count and, for incremental loads, a count
  * of the target's live rows (see {@link #from}).
  */
-record ChangeCounts(
+public record ChangeCounts(
     long inserted,
     long updated,
     long revived,
@@ -87,12 +87,17 @@ record ChangeCounts(
     return ((Number) value).longValue();
   }
 
+  /** No row changed: {@code liveRows} live before and after. */
+  static ChangeCounts none(long liveRows) {
+    return new ChangeCounts(0, 0, 0, 0, 0, 0, liveRows);
+  }
+
   /** Rows the MERGE will write. */
-  long changed() {
+  public long changed() {
     return inserted + updated + revived + deleted;
   }
 
-  long liveAfter() {
+  public long liveAfter() {
     return liveBefore + inserted + revived - deleted;
   }
 }

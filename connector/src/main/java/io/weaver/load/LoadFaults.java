@@ -10,8 +10,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * Fault injection points of a load, armed by tests (and by nobody else). One shot: the fault
- * disarms itself when it fires. Two kinds:
+ * Fault injection for tests (and for nobody else), installed into loads as {@link FaultPoints}
+ * while a phase is armed. One shot: the fault disarms itself when it fires. Two kinds:
  *
  * <ul>
  *   <li>a <em>stop</em> ({@link Phase#AFTER_DIFF}, {@link Phase#AFTER_COMMIT}, {@link
@@ -53,6 +53,25 @@ public final class LoadFaults {
 
   private static final AtomicReference<Phase> ARMED = new AtomicReference<>();
 
+  /** The armed fault as the engine's hook: each point fires once, when its phase is armed. */
+  static final FaultPoints HOOK =
+      new FaultPoints() {
+        @Override
+        public void stop(Phase phase) {
+          reach(phase);
+        }
+
+        @Override
+        public void fail(Phase phase) {
+          LoadFaults.fail(phase);
+        }
+
+        @Override
+        public Dataset<Row> inTasks(Phase phase, Dataset<Row> rows) {
+          return LoadFaults.inTasks(phase, rows);
+        }
+      };
+
   private LoadFaults() {}
 
   public static void arm(Phase phase) {
@@ -69,14 +88,14 @@ public final class LoadFaults {
   }
 
   /** A stop point: throws {@link InjectedFault} when {@code phase} is armed. */
-  static void reach(Phase phase) {
+  private static void reach(Phase phase) {
     if (ARMED.compareAndSet(phase, null)) {
       throw new InjectedFault(phase);
     }
   }
 
   /** A failure point on the driver: throws {@link InjectedFailure} when {@code phase} is armed. */
-  static void fail(Phase phase) {
+  private static void fail(Phase phase) {
     if (ARMED.compareAndSet(phase, null)) {
       throw new InjectedFailure(phase);
     }
@@ -86,7 +105,7 @@ public final class LoadFaults {
    * The rows a write job reads; when {@code phase} is armed, every task reading them throws inside
    * the job (a real Spark task failure, not a driver-side exception). Unarmed: the same dataset.
    */
-  static Dataset<Row> inTasks(Phase phase, Dataset<Row> rows) {
+  private static Dataset<Row> inTasks(Phase phase, Dataset<Row> rows) {
     if (!ARMED.compareAndSet(phase, null)) {
       return rows;
     }

@@ -1,61 +1,156 @@
 package io.weaver.load;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * The result of one load (the data half of a {@code _.LoadHistory} row).
- *
- * @param status {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}
- * @param deltaVersion the table version after the load (the current one when nothing was written)
- * @param committed whether this load made a Delta commit
- * @param rejections rows for {@code _.LoadRejection} ({@code reason, key_json, row_json}); the
- *     caller writes them
+ * The result of one load as the engine decided it (the data half of a {@code _.LoadHistory} row).
+ * Built by name through the factories below, never by position.
  */
-public record LoadOutcome(
-    String status,
-    long rowsInserted,
-    long rowsUpdated,
-    long rowsDeleted,
-    long rowsRevived,
-    long rowsUnchanged,
-    long rowsRejected,
-    long targetLiveRowsBefore,
-    long targetLiveRowsAfter,
-    long deltaVersion,
-    boolean committed,
-    String message,
-    List<String> warnings,
-    Optional<Dataset<Row>> rejections) {
-
+public final class LoadOutcome {
   public static final String SUCCEEDED = "succeeded";
   public static final String NO_WORK = "no_work";
   public static final String REFUSED = "refused";
   public static final String FAILED = "failed";
 
-  public LoadOutcome {
-    warnings = List.copyOf(warnings);
-    rejections = rejections == null ? Optional.empty() : rejections;
+  private final String status;
+  private final ChangeCounts counts;
+  private final long deltaVersion;
+  private final boolean committed;
+  private final String message;
+  private final List<String> warnings;
+  private final Optional<Dataset<Row>> rejections;
+
+  private LoadOutcome(
+      String status,
+      ChangeCounts counts,
+      long deltaVersion,
+      boolean committed,
+      String message,
+      List<String> warnings,
+      Optional<Dataset<Row>> rejections) {
+    this.status = status;
+    this.counts = counts;
+    this.deltaVersion = deltaVersion;
+    this.committed = committed;
+    this.message = message;
+    this.warnings = List.copyOf(warnings);
+    this.rejections = rejections;
   }
 
+  /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
   static LoadOutcome withoutChanges(
       String status, long liveRows, long version, String message, List<String> warnings) {
     return new LoadOutcome(
-        status,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        liveRows,
-        liveRows,
-        version,
-        false,
-        message,
-        warnings,
-        Optional.empty());
+        status, ChangeCounts.none(liveRows), version, false, message, warnings, Optional.empty());
+  }
+
+  /** A load that committed {@code counts} as {@code version}. */
+  static LoadOutcome committed(
+      ChangeCounts counts,
+      long version,
+      String message,
+      List<String> warnings,
+      Optional<Dataset<Row>> rejections) {
+    return new LoadOutcome(SUCCEEDED, counts, version, true, message, warnings, rejections);
+  }
+
+  /** A load that counted rows (unchanged, rejected) but had nothing to write. */
+  static LoadOutcome nothingToWrite(
+      ChangeCounts counts,
+      long version,
+      String message,
+      List<String> warnings,
+      Optional<Dataset<Row>> rejections) {
+    return new LoadOutcome(SUCCEEDED, counts, version, false, message, warnings, rejections);
+  }
+
+  /** This outcome with one more warning. */
+  LoadOutcome withWarning(String warning) {
+    List<String> more = new ArrayList<>(warnings);
+    more.add(warning);
+    return new LoadOutcome(status, counts, deltaVersion, committed, message, more, rejections);
+  }
+
+  /** {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}. */
+  public String status() {
+    return status;
+  }
+
+  public ChangeCounts counts() {
+    return counts;
+  }
+
+  public long rowsInserted() {
+    return counts.inserted();
+  }
+
+  public long rowsUpdated() {
+    return counts.updated();
+  }
+
+  public long rowsDeleted() {
+    return counts.deleted();
+  }
+
+  public long rowsRevived() {
+    return counts.revived();
+  }
+
+  public long rowsUnchanged() {
+    return counts.unchanged();
+  }
+
+  public long rowsRejected() {
+    return counts.rejected();
+  }
+
+  public long targetLiveRowsBefore() {
+    return counts.liveBefore();
+  }
+
+  public long targetLiveRowsAfter() {
+    return counts.liveAfter();
+  }
+
+  /** The table version after the load (the current one when nothing was written). */
+  public long deltaVersion() {
+    return deltaVersion;
+  }
+
+  /** Whether this load made a Delta commit. */
+  public boolean committed() {
+    return committed;
+  }
+
+  public String message() {
+    return message;
+  }
+
+  public List<String> warnings() {
+    return warnings;
+  }
+
+  /**
+   * Rows for {@code _.LoadRejection} ({@code reason, key_json, row_json}); the caller writes them.
+   */
+  public Optional<Dataset<Row>> rejections() {
+    return rejections;
+  }
+
+  @Override
+  public String toString() {
+    return "LoadOutcome["
+        + status
+        + ", "
+        + counts
+        + ", version "
+        + deltaVersion
+        + ", "
+        + message
+        + "]";
   }
 }

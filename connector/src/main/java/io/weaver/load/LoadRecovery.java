@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,9 +10,10 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 
 /**
- * Finds a load whose Delta commit landed but whose history was not written (the process stopped in
- * between): the newest Weaver receipt in the table's recent Delta history with a sequence beyond
- * the recorded state.
+ * A load whose Delta commit landed but whose history was not written (the process stopped in
+ * between): found as the newest Weaver receipt in the table's recent Delta history with a sequence
+ * beyond the recorded state, then recorded as {@code recovered} and the state repaired — before the
+ * next load stages anything.
  */
 final class LoadRecovery {
   /** How many recent commits to search; loads of one table are strictly sequential. */
@@ -20,7 +22,51 @@ final class LoadRecovery {
   /** A committed load the history does not know yet. */
   record Unrecorded(CommitReceipt receipt, long version, Map<String, String> metrics) {}
 
+  /** The repaired state, and the {@code recovered} row when history lacked the load. */
+  record Recovered(LoadBookkeeping.State state, Optional<LoadResult> result) {}
+
   private LoadRecovery() {}
+
+  /**
+   * Every Weaver commit carries its load sequence as the idempotent txn version, so a commit the
+   * history does not know exists only when the log's last txn version ({@code lastTxn}) is beyond
+   * the recorded sequence (a 1-3 ms log read); only then is the Delta history searched for its
+   * receipt.
+   */
+  static Optional<Recovered> recover(
+      SparkSession spark,
+      String path,
+      String name,
+      LoadRecorder recorder,
+      LoadBookkeeping.State state,
+      long lastTxn,
+      Instant now) {
+    if (lastTxn <= state.sequence()) {
+      return Optional.empty();
+    }
+    Optional<Unrecorded> unrecorded = find(spark, path, state.sequence());
+    if (unrecorded.isEmpty()) {
+      return Optional.empty();
+    }
+    Unrecorded u = unrecorded.get();
+    Optional<LoadResult> recovered = Optional.empty();
+    // History may already hold the load (the stop came after history, before state): then only
+    // the state is repaired, so the load id stays unique in history.
+    if (recorder.historyOf(u.receipt().loadId()).isEmpty()) {
+      LoadResult result = LoadResult.recovered(name, u, now);
+      recorder.history(result);
+      recovered = Optional.of(result);
+    }
+    LoadBookkeeping.State repaired =
+        new LoadBookkeeping.State(
+            u.receipt().loadId(),
+            Optional.of(u.receipt().loadTimestamp()),
+            u.version(),
+            u.receipt().bookmark().or(state::bookmark),
+            u.receipt().sequence());
+    recorder.state(repaired);
+    return Optional.of(new Recovered(repaired, recovered));
+  }
 
   static Optional<Unrecorded> find(SparkSession spark, String path, long recordedSequence) {
     List<Row> commits =
@@ -40,5 +86,34 @@ final class LoadRecovery {
       }
     }
     return Optional.ofNullable(newest);
+  }
+
+  /**
+   * Whether the Table's previous load committed nothing (it found no changes): its state names a
+   * load whose id is not the receipt of the commit at the state's Delta version. A load after such
+   * a load checks for "no change at all" first (docs/performance.md). Unknown (no previous load,
+   * log file gone): false.
+   */
+  static boolean previousChangedNothing(
+      SparkSession spark, String path, LoadBookkeeping.State state) {
+    if (state.lastLoadId() == null || state.lastDeltaVersion() < 0) {
+      return false;
+    }
+    return DeltaLogProbe.userMetadataAt(spark, path, state.lastDeltaVersion())
+        .map(
+            metadata ->
+                CommitReceipt.parse(metadata)
+                    .map(r -> !r.loadId().equals(state.lastLoadId()))
+                    .orElse(true))
+        .orElse(false);
+  }
+
+  /** The table's current Delta version, or -1 when it cannot be read. */
+  static long currentVersion(SparkSession spark, String path) {
+    try {
+      return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+    } catch (RuntimeException e) {
+      return -1;
+    }
   }
 }

@@ -101,6 +101,43 @@ public record LoadResult(
         loadTs);
   }
 
+  /** The row of a load recovered from its commit receipt (its history was never written). */
+  static LoadResult recovered(String name, LoadRecovery.Unrecorded u, Instant now) {
+    Map<String, String> m = u.metrics();
+    return new LoadResult(
+        u.receipt().loadId(),
+        name,
+        RECOVERED,
+        metric(m, "numTargetRowsInserted"),
+        metric(m, "numTargetRowsUpdated"),
+        0,
+        0,
+        0,
+        0,
+        -1,
+        -1,
+        u.version(),
+        false,
+        0,
+        "load "
+            + u.receipt().loadId()
+            + " committed Delta version "
+            + u.version()
+            + " but its history was not written (the process stopped); recorded from the commit"
+            + " receipt, not applied again",
+        List.of(),
+        now,
+        u.receipt().loadTimestamp());
+  }
+
+  private static long metric(Map<String, String> metrics, String name) {
+    try {
+      return Long.parseLong(metrics.getOrDefault(name, "0"));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
   static LoadResult without(
       String loadId,
       String tableId,

@@ -1,7 +1,15 @@
 package io.weaver.load;
 
+import io.delta.tables.DeltaTable;
+import io.weaver.metadata.ColumnSet;
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.workspace.Target;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -57,5 +65,39 @@ public record LoadSpec(
   /** Whether rows are followed by a primary key (merge) or replaced wholesale. */
   public boolean keyed() {
     return !primaryKey.isEmpty();
+  }
+
+  /** The engine's view of a built Table: business columns as they are in Delta. */
+  static LoadSpec of(SparkSession spark, TableDeclaration t, String path) {
+    StructType physical = DeltaTable.forPath(spark, path).toDF().schema();
+    List<StructField> business = new ArrayList<>();
+    for (StructField f : physical.fields()) {
+      boolean managed = ManagedColumns.names(Target.LAKEHOUSE).contains(f.name());
+      boolean identity = t.identity().map(f.name()::equals).orElse(false);
+      if (!managed && !identity) {
+        business.add(f);
+      }
+    }
+    StructType businessSchema = new StructType(business.toArray(StructField[]::new));
+    List<String> pk = t.primaryKey().map(ColumnSet::columns).orElse(List.of());
+    List<String> comparison =
+        t.comparisonColumns()
+            .map(ColumnSet::columns)
+            .orElseGet(
+                () ->
+                    business.stream().map(StructField::name).filter(c -> !pk.contains(c)).toList());
+    return new LoadSpec(
+        t.qualifiedName(),
+        path,
+        businessSchema,
+        pk,
+        t.uniqueKeys().stream().map(ColumnSet::columns).toList(),
+        t.notNull(),
+        pk.isEmpty() ? List.of() : comparison,
+        t.identity(),
+        t.incremental(),
+        t.deletePercentageThreshold(),
+        t.updatePercentageThreshold(),
+        t.stabilityRowThreshold());
   }
 }

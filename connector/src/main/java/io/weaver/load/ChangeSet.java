@@ -1,0 +1,177 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.to_json;
+import static org.apache.spark.sql.functions.xxhash64;
+
+import io.weaver.catalyst.keys.KeyFilter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * Pass 2 of a keyed load: the changing rows fetched from staging into the change set the MERGE
+ * reads, the Bloom filter of their keys that narrows the MERGE's target side, and the rejected rows
+ * for {@code _.LoadRejection}.
+ */
+final class ChangeSet {
+  /**
+   * Incoming changed keys up to this many are broadcast to fetch their rows (bounded driver use).
+   */
+  static final long BROADCAST_KEYS = 200_000;
+
+  /**
+   * Change sets up to this many rows give the MERGE a Bloom filter of their keys (about 10 bits a
+   * key at {@link #KEY_FILTER_FPP}: 240 kB at the bound, shipped with the MERGE's tasks). Delta
+   * records the condition's SQL text in the commit's history, where the filter shows as a short
+   * label ({@link KeyFilter}), not as its bytes.
+   */
+  static final long KEY_FILTER_ROWS = BROADCAST_KEYS;
+
+  /** The filter's false-positive rate: 1 % of unchanged target rows still reach the joins. */
+  static final double KEY_FILTER_FPP = 0.01;
+
+  private ChangeSet() {}
+
+  /**
+   * Pass 2: the change set with business columns and signature, checkpointed (the one
+   * materialisation the MERGE reads). Incoming keys (insert, update, revive, rejected) take their
+   * row from staging; deletes need only the key.
+   */
+  static Dataset<Row> fetch(
+      LoadSpec spec,
+      ChangeDetector detector,
+      Dataset<Row> typed,
+      Dataset<Row> changedKeys,
+      ChangeCounts counts) {
+    String[] keyNames = spec.primaryKey().toArray(new String[0]);
+    long incoming = counts.inserted() + counts.updated() + counts.revived() + counts.rejected();
+    Dataset<Row> wanted =
+        changedKeys.filter(col(ChangeDetector.OP).notEqual(ChangeDetector.DELETE));
+    // The signature is computed after the join: only for the fetched rows.
+    Dataset<Row> fetched =
+        typed
+            .join(incoming <= BROADCAST_KEYS ? broadcast(wanted) : wanted, keyNames, "inner")
+            .withColumn(ChangeDetector.SIG, detector.signature(typed));
+    Dataset<Row> deleted =
+        changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
+    Dataset<Row> changeSet =
+        fetched.unionByName(deleted, true).select(changeColumns(spec)).localCheckpoint(true);
+    long expected = counts.changed() + counts.rejected();
+    long actual = changeSet.count();
+    if (actual != expected) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": staging returned different rows on its second read ("
+              + actual
+              + " changed rows fetched, "
+              + expected
+              + " expected); nothing written. The body must return the same rows when read twice"
+              + " within one load.");
+    }
+    return changeSet;
+  }
+
+  /**
+   * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
+   * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
+   * It holds for every matched row and for about 1 % of the others, so Spark can filter the target
+   * below the MERGE's joins, which then shuffle only about the rows that change instead of every
+   * row of the touched files (see {@link #KEY_FILTER_ROWS}). Only for key types whose equal values
+   * hash equally.
+   */
+  static Optional<Column> keyFilter(LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
+    if (counts.changed() > KEY_FILTER_ROWS) {
+      return Optional.empty();
+    }
+    List<Column> sourceHashed = new ArrayList<>();
+    List<Column> targetHashed = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      org.apache.spark.sql.types.DataType type = spec.businessSchema().apply(key).dataType();
+      if (!hashesLikeItJoins(type)) {
+        return Optional.empty();
+      }
+      // Both sides hashed as the declared type, so a target column stored narrower still agrees.
+      sourceHashed.add(col(ManagedValues.quote(key)).cast(type));
+      targetHashed.add(KeyedMerge.target(key).cast(type));
+    }
+    Column[] sourceKeys = sourceHashed.toArray(new Column[0]);
+    Column[] targetKeys = targetHashed.toArray(new Column[0]);
+    org.apache.spark.util.sketch.BloomFilter keys =
+        changeSet
+            .filter(col(UniqueKeyRejector.REASON).isNull())
+            .stat()
+            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), KEY_FILTER_FPP);
+    return Optional.of(
+        KeyFilter.mightContain(
+            xxhash64(targetKeys), KeyFilter.KeySet.of(keys, Math.max(1, counts.changed()))));
+  }
+
+  /**
+   * Key types whose equal values always hash equally: not floating point (a join equates negative
+   * and positive zero and every NaN, the hash does not) and not strings under a collation other
+   * than binary.
+   */
+  private static boolean hashesLikeItJoins(org.apache.spark.sql.types.DataType type) {
+    return type instanceof org.apache.spark.sql.types.IntegralType
+        || type.equals(DataTypes.StringType)
+        || type instanceof org.apache.spark.sql.types.DecimalType
+        || type instanceof org.apache.spark.sql.types.DateType
+        || type instanceof org.apache.spark.sql.types.TimestampType
+        || type instanceof org.apache.spark.sql.types.TimestampNTZType
+        || type instanceof org.apache.spark.sql.types.BooleanType
+        || type instanceof org.apache.spark.sql.types.BinaryType;
+  }
+
+  /**
+   * Rejected rows, checkpointed so they survive the change set's unpersist and do not recompute the
+   * join against a target this load has changed.
+   */
+  static Dataset<Row> rejections(LoadSpec spec, Dataset<Row> changeSet) {
+    Column key =
+        to_json(
+            struct(
+                spec.primaryKey().stream()
+                    .map(k -> col(ManagedValues.quote(k)))
+                    .toArray(Column[]::new)));
+    Column row =
+        to_json(
+            struct(
+                Arrays.stream(spec.businessSchema().fieldNames())
+                    .map(n -> col(ManagedValues.quote(n)))
+                    .toArray(Column[]::new)));
+    return changeSet
+        .filter(col(UniqueKeyRejector.REASON).isNotNull())
+        .select(col(UniqueKeyRejector.REASON).as("reason"), key.as("key_json"), row.as("row_json"))
+        .localCheckpoint(true);
+  }
+
+  static Column[] keyColumns(LoadSpec spec, String... more) {
+    List<Column> columns = new ArrayList<>();
+    for (String key : spec.primaryKey()) {
+      columns.add(col(ManagedValues.quote(key)));
+    }
+    for (String name : more) {
+      columns.add(col(name));
+    }
+    return columns.toArray(new Column[0]);
+  }
+
+  private static Column[] changeColumns(LoadSpec spec) {
+    List<Column> columns = new ArrayList<>();
+    for (String name : spec.businessSchema().fieldNames()) {
+      columns.add(col(ManagedValues.quote(name)));
+    }
+    columns.add(col(ChangeDetector.SIG));
+    columns.add(col(ChangeDetector.OP));
+    columns.add(col(UniqueKeyRejector.REASON));
+    return columns.toArray(new Column[0]);
+  }
+}

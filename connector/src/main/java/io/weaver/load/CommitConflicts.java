@@ -1,0 +1,101 @@
+package io.weaver.load;
+
+import java.util.Locale;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * After the engine: a load that lost a race to another commit is a failure that says who won —
+ * another load of this Table (same txn app id), or another writer (OPTIMIZE, a direct write, a
+ * schema change) — and that running the load again is safe.
+ */
+final class CommitConflicts {
+  private final SparkSession spark;
+  private final String name;
+  private final String path;
+
+  CommitConflicts(SparkSession spark, String name, String path) {
+    this.spark = spark;
+    this.name = name;
+    this.path = path;
+  }
+
+  LoadOutcome classify(LoadOutcome outcome, LoadRequest request) {
+    long sequence = request.loadSequence();
+    if (outcome.status().equals(LoadOutcome.SUCCEEDED)
+        && !outcome.committed()
+        && outcome.counts().changed() > 0) {
+      return anotherLoad(outcome, sequence);
+    }
+    if (outcome.status().equals(LoadOutcome.FAILED) && isConflict(outcome.message())) {
+      // Only a commit of this Table's txn app id is "another load"; OPTIMIZE, a direct write
+      // or a schema change conflict too, and the message must not blame a load.
+      return anotherLoadCommitted(request.txnAppId(), sequence)
+          ? anotherLoad(outcome, sequence)
+          : otherWriter(outcome);
+    }
+    return outcome;
+  }
+
+  private LoadOutcome anotherLoad(LoadOutcome o, long sequence) {
+    return LoadOutcome.withoutChanges(
+        LoadOutcome.FAILED,
+        o.targetLiveRowsBefore(),
+        o.deltaVersion(),
+        name
+            + ": another load of this table committed load sequence "
+            + sequence
+            + " first, so this one was not applied;"
+            + " run the load again (it will start from the new state)",
+        o.warnings());
+  }
+
+  private boolean anotherLoadCommitted(String appId, long sequence) {
+    try {
+      return DeltaLogProbe.latest(spark, name, path).lastTxnVersion(appId) >= sequence;
+    } catch (RuntimeException e) {
+      return true; // cannot tell: keep the original wording
+    }
+  }
+
+  private LoadOutcome otherWriter(LoadOutcome o) {
+    return LoadOutcome.withoutChanges(
+        LoadOutcome.FAILED,
+        o.targetLiveRowsBefore(),
+        o.deltaVersion(),
+        name
+            + ": another operation (OPTIMIZE, a direct write or a schema change) committed to the"
+            + " table while this load ran, so nothing was applied; run the load again ("
+            + firstLine(o.message())
+            + ")",
+        o.warnings());
+  }
+
+  /** Delta's words for a concurrent commit that won (same txn app id, or overlapping files). */
+  static boolean isConflict(String message) {
+    return message != null
+        && (message.contains("DELTA_CONCURRENT")
+            || message.contains("ConcurrentTransaction")
+            || message.contains("ConcurrentAppend")
+            || message.contains("ConcurrentDelete"));
+  }
+
+  /** The message of a load that threw before anything was committed. */
+  static String failureMessage(String name, Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+    if (e instanceof LoadFailure) {
+      return message;
+    }
+    String lower = message.toLowerCase(Locale.ROOT);
+    if (isConflict(message) || lower.contains("concurrent")) {
+      return name
+          + ": another operation changed the table while this load ran ("
+          + firstLine(message)
+          + "); nothing was applied, run the load again";
+    }
+    return name + ": " + firstLine(message);
+  }
+
+  static String firstLine(String message) {
+    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
+  }
+}

@@ -1,0 +1,172 @@
+package io.weaver.load;
+
+import io.weaver.catalogue.Catalogue;
+import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.staging.SqlStaging;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One attempt at loading one Table, as its steps in order: precheck ({@link LoadPreconditions}) →
+ * recover a commit whose history was never written ({@link LoadRecovery}) → a retried load id
+ * ({@link LoadIdRetry}) → stage ({@link StagingProvider}) → diff, gate and apply ({@link
+ * LoadEngine}) → classify a lost race ({@link CommitConflicts}) → record history, state and
+ * rejections ({@link LoadRecorder}).
+ */
+final class LoadAttempt {
+  private final SparkSession spark;
+  private final LakehouseLayout layout;
+  private final TableDeclaration table;
+  private final boolean waiveGates;
+  private final Optional<StagingProvider> provider;
+  private final String unavailable;
+  private final Optional<String> requestedLoadId;
+  private final FaultPoints faults;
+  private final Instant started = Instant.now();
+  private final Instant loadTs = started.truncatedTo(ChronoUnit.MICROS);
+  private final String loadId;
+  private final String name;
+  private final String path;
+
+  /**
+   * @param provider how the Table is staged; empty: it cannot be, and {@code unavailable} says why
+   */
+  LoadAttempt(
+      SparkSession spark,
+      LakehouseLayout layout,
+      TableDeclaration table,
+      boolean waiveGates,
+      Optional<StagingProvider> provider,
+      String unavailable,
+      Optional<String> requestedLoadId,
+      FaultPoints faults) {
+    this.spark = spark;
+    this.layout = layout;
+    this.table = table;
+    this.waiveGates = waiveGates;
+    this.provider = provider;
+    this.unavailable = unavailable;
+    this.requestedLoadId = requestedLoadId;
+    this.faults = faults;
+    this.loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
+    this.name = table.qualifiedName();
+    this.path = layout.tablePath(table.item(), table.tableId());
+  }
+
+  /** The load's result, preceded by a {@code recovered} row when an earlier load was recovered. */
+  List<LoadResult> run() {
+    LoadTrace.start();
+    Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
+    if (unmet.isPresent()) {
+      return List.of(
+          LoadResult.without(
+              loadId, name, unmet.get().status(), -1, unmet.get().message(), started, loadTs));
+    }
+    LoadTrace.mark("isDeltaTable done");
+    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
+    // catalogue is checked and the state read; both only read.
+    CompletableFuture<LoadSpec> specAhead =
+        Ahead.start(spark, () -> LoadSpec.of(spark, table, path));
+    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
+    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
+    CompletableFuture<Long> lastTxnAhead =
+        Ahead.start(
+            spark,
+            () ->
+                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    Catalogue catalogue = new Catalogue(spark, layout, table.item());
+    catalogue.ensureTables();
+    LoadTrace.mark("ensureTables done");
+    LoadRecorder recorder = new LoadRecorder(catalogue, table.tableId().toString(), faults);
+    List<LoadResult> results = new ArrayList<>();
+    LoadBookkeeping.State state = recorder.state();
+    LoadTrace.mark("state read");
+    state =
+        LoadRecovery.recover(spark, path, name, recorder, state, Ahead.join(lastTxnAhead), started)
+            .map(
+                r -> {
+                  r.result().ifPresent(results::add);
+                  return r.state();
+                })
+            .orElse(state);
+    LoadTrace.mark("probe done");
+    if (requestedLoadId.isPresent()) {
+      Optional<LoadResult> earlier = LoadIdRetry.earlier(recorder, name, loadId, started, loadTs);
+      if (earlier.isPresent()) {
+        results.add(earlier.get());
+        return results;
+      }
+    }
+    results.add(stageAndApply(recorder, state, specAhead));
+    return results;
+  }
+
+  private LoadResult stageAndApply(
+      LoadRecorder recorder, LoadBookkeeping.State state, CompletableFuture<LoadSpec> specAhead) {
+    long sequence = state.sequence() + 1;
+    LoadOutcome committed = null;
+    try {
+      if (provider.isEmpty()) {
+        LoadResult skipped =
+            LoadResult.without(loadId, name, LoadResult.SKIPPED, -1, unavailable, started, loadTs);
+        recorder.history(skipped);
+        return skipped;
+      }
+      StagingProvider.Context context =
+          new StagingProvider.Context(
+              loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
+      StagingProvider.Staging staged = provider.get().stage(table, context);
+      LoadTrace.mark("staged");
+      Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
+      CommitReceipt receipt = new CommitReceipt(loadId, sequence, loadTs, bookmark);
+      LoadRequest request =
+          new LoadRequest(
+              Ahead.join(specAhead),
+              staged.staging(),
+              staged.deleteKeys(),
+              loadTs,
+              loadId,
+              sequence,
+              waiveGates,
+              receipt.toJson(),
+              LoadRecovery.previousChangedNothing(spark, path, state));
+      LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
+      LoadTrace.mark("engine done");
+      if (outcome.committed()) {
+        committed = outcome;
+        faults.stop(LoadFaults.Phase.AFTER_COMMIT);
+      }
+      outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
+      recorder.rejections(outcome, loadId);
+      LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
+      recorder.record(outcome, result, state, bookmark, sequence, loadTs);
+      return result;
+    } catch (LoadFaults.InjectedFault e) {
+      throw e;
+    } catch (Exception e) {
+      if (committed != null) {
+        // The data is in: a "failed" row would lie. Report the load with a warning; the next load
+        // finds its receipt and records it as recovered (or repairs the state only).
+        return LoadRecorder.bookkeepingFailed(
+            loadId, name, committed, e, waiveGates, started, loadTs);
+      }
+      LoadResult failed =
+          LoadResult.without(
+              loadId,
+              name,
+              LoadOutcome.FAILED,
+              LoadRecovery.currentVersion(spark, path),
+              CommitConflicts.failureMessage(name, e),
+              started,
+              loadTs);
+      recorder.history(failed);
+      return failed;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.weaver.load;
+
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+
+/**
+ * The last step of a load: its rejections into {@code _.LoadRejection}, its row into {@code
+ * _.LoadHistory}, and — for a load that succeeded or found no work — the Table's {@code
+ * _.LoadState}, in that order (a stop between them is what {@link LoadRecovery} repairs).
+ */
+final class LoadRecorder {
+  private final Catalogue catalogue;
+  private final LoadBookkeeping books;
+  private final String tableId;
+  private final FaultPoints faults;
+
+  LoadRecorder(Catalogue catalogue, String tableId, FaultPoints faults) {
+    this.catalogue = catalogue;
+    this.books = new LoadBookkeeping(catalogue);
+    this.tableId = tableId;
+    this.faults = faults;
+  }
+
+  LoadBookkeeping.State state() {
+    return books.state(tableId);
+  }
+
+  void state(LoadBookkeeping.State state) {
+    books.state(tableId, state);
+  }
+
+  void history(LoadResult result) {
+    books.history(tableId, result, Instant.now());
+  }
+
+  /** The status and Delta version of earlier loads of this Table under {@code loadId}. */
+  List<Row> historyOf(String loadId) {
+    return catalogue
+        .readFor(CatalogueTable.LOAD_HISTORY, "table_id", tableId)
+        .where(functions.col("load_id").equalTo(loadId))
+        .select("status", "delta_version")
+        .collectAsList();
+  }
+
+  /** Writes the load's rejected rows, if any (before its result is taken). */
+  void rejections(LoadOutcome outcome, String loadId) {
+    outcome.rejections().ifPresent(r -> rejections(r, loadId));
+  }
+
+  /** Records a load the engine finished (whatever its status), after its rejections. */
+  void record(
+      LoadOutcome outcome,
+      LoadResult result,
+      LoadBookkeeping.State before,
+      Optional<String> bookmark,
+      long sequence,
+      Instant loadTs) {
+    if (!outcome.status().equals(LoadOutcome.SUCCEEDED)
+        && !outcome.status().equals(LoadOutcome.NO_WORK)) {
+      history(result);
+      return;
+    }
+    faults.fail(LoadFaults.Phase.DURING_HISTORY);
+    history(result);
+    LoadTrace.mark("history written");
+    faults.stop(LoadFaults.Phase.AFTER_HISTORY);
+    state(
+        new LoadBookkeeping.State(
+            result.loadId(),
+            Optional.of(loadTs),
+            outcome.deltaVersion(),
+            bookmark,
+            outcome.committed() ? sequence : before.sequence()));
+    LoadTrace.mark("state written");
+  }
+
+  private void rejections(Dataset<Row> rejections, String loadId) {
+    rejections
+        .select(
+            functions.lit(loadId).alias("load_id"),
+            functions.lit(tableId).alias("table_id"),
+            functions.col("reason"),
+            functions.col("key_json"),
+            functions.col("row_json"))
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(catalogue.path(CatalogueTable.LOAD_REJECTION));
+  }
+
+  /**
+   * The report of a load whose Delta commit landed but whose history or state could not be written:
+   * the load with a warning (a "failed" row would lie); the next load records it as recovered.
+   */
+  static LoadResult bookkeepingFailed(
+      String loadId,
+      String name,
+      LoadOutcome committed,
+      Exception e,
+      boolean waiveGates,
+      Instant started,
+      Instant loadTs) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    LoadOutcome o =
+        committed.withWarning(
+            name
+                + ": load "
+                + loadId
+                + " committed Delta version "
+                + committed.deltaVersion()
+                + " but its history or state could not be written ("
+                + CommitConflicts.firstLine(reason)
+                + "); the next load records it as recovered, nothing is applied twice");
+    return LoadResult.of(loadId, name, o, waiveGates, started, loadTs);
+  }
+}
