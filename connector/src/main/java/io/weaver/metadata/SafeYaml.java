@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -79,13 +80,13 @@ public final class SafeYaml {
         return new Result(
             null,
             new HeaderError(
-                "header-invalid",
+                RuleIds.HEADER_INVALID,
                 node.pos(),
                 "the header is " + node.describe() + "; it must be a YAML mapping of keys"));
       }
       return new Result(node, null);
     } catch (Refused e) {
-      return new Result(null, new HeaderError("header-invalid", e.pos, e.getMessage()));
+      return new Result(null, new HeaderError(RuleIds.HEADER_INVALID, e.pos, e.getMessage()));
     }
   }
 
@@ -100,7 +101,7 @@ public final class SafeYaml {
   }
 
   private Result fail(Mark mark, String message) {
-    return new Result(null, new HeaderError("header-invalid", pos(mark), message));
+    return new Result(null, new HeaderError(RuleIds.HEADER_INVALID, pos(mark), message));
   }
 
   private YamlNode convert(Node node, int depth) {
