@@ -37,7 +37,7 @@ final class BodyRules {
       return; // required-key-missing already says what to add
     }
     module.classes().stream()
-        .filter(c -> c.bases().stream().anyMatch(b -> b.equals("Table") || b.endsWith(".Table")))
+        .filter(PythonModule.PythonClass::inheritsTable)
         .findFirst()
         .or(() -> module.classes().stream().findFirst())
         .ifPresent(
@@ -81,7 +81,7 @@ final class BodyRules {
       return;
     }
     PythonModule.PythonClass cls = found.get();
-    if (cls.bases().stream().noneMatch(b -> b.equals("Table") || b.endsWith(".Table"))) {
+    if (!cls.inheritsTable()) {
       sink.error(
           RuleIds.PYTHON_CLASS,
           cls.pos(),
