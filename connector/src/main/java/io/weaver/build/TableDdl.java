@@ -25,9 +25,6 @@ import org.apache.spark.sql.types.DataTypes;
  * through the catalog refuses identity columns (docs/engine.md, "Build").
  */
 final class TableDdl {
-  static final String PROP_TABLE_ID = "weaver.tableId";
-  static final String PROP_ITEM = "weaver.item";
-  static final String PROP_MANAGED = "weaver.managed";
 
   private final SparkSession spark;
   private final WorkspaceModel model;
@@ -53,9 +50,9 @@ final class TableDdl {
             .property("delta.enableDeletionVectors", "true")
             .property("delta.minReaderVersion", Integer.toString(minReader))
             .property("delta.minWriterVersion", Integer.toString(minWriter))
-            .property(PROP_TABLE_ID, t.tableId().toString())
-            .property(PROP_ITEM, t.item())
-            .property(PROP_MANAGED, "true");
+            .property(WeaverConf.TABLE_ID_PROPERTY, t.tableId().toString())
+            .property(WeaverConf.ITEM_PROPERTY, t.item())
+            .property(WeaverConf.MANAGED_PROPERTY, "true");
     if (t.identity().isPresent()) {
       builder =
           builder.addColumn(

@@ -2,6 +2,7 @@ package io.weaver.catalogue;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.WeaverConf;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -46,7 +47,7 @@ public final class Catalogue {
                 .location(path(table))
                 .comment("Weaver catalogue: " + table.tableName())
                 .property("weaver.catalogue", "true")
-                .property("weaver.item", item);
+                .property(WeaverConf.ITEM_PROPERTY, item);
         for (StructField field : table.schema().fields()) {
           builder =
               builder.addColumn(

@@ -3,6 +3,7 @@ package io.weaver.check;
 import static io.weaver.metadata.TableKeys.TABLE_ID;
 
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
@@ -36,13 +37,13 @@ final class BodyRules {
       return; // required-key-missing already says what to add
     }
     module.classes().stream()
-        .filter(c -> c.bases().stream().anyMatch(b -> b.equals("Table") || b.endsWith(".Table")))
+        .filter(PythonModule.PythonClass::inheritsTable)
         .findFirst()
         .or(() -> module.classes().stream().findFirst())
         .ifPresent(
             cls ->
                 sink.error(
-                    Rules.ID_MISMATCH,
+                    RuleIds.ID_MISMATCH,
                     cls.pos(),
                     "class '"
                         + cls.name()
@@ -62,7 +63,7 @@ final class BodyRules {
     if (found.isEmpty()) {
       classMismatch(table, module, sink);
       sink.error(
-          Rules.PYTHON_CLASS,
+          RuleIds.PYTHON_CLASS,
           new SourcePos(1, 1),
           "no top-level class '"
               + className
@@ -80,9 +81,9 @@ final class BodyRules {
       return;
     }
     PythonModule.PythonClass cls = found.get();
-    if (cls.bases().stream().noneMatch(b -> b.equals("Table") || b.endsWith(".Table"))) {
+    if (!cls.inheritsTable()) {
       sink.error(
-          Rules.PYTHON_CLASS,
+          RuleIds.PYTHON_CLASS,
           cls.pos(),
           "class '"
               + className
@@ -93,19 +94,19 @@ final class BodyRules {
     Optional<PythonModule.Method> read = cls.method("read");
     if (read.isEmpty()) {
       sink.error(
-          Rules.PYTHON_CLASS,
+          RuleIds.PYTHON_CLASS,
           cls.pos(),
           "class '"
               + className
               + "' has no 'def read(self):'; implement it to return the staging DataFrame");
     } else if (read.get().async()) {
       sink.error(
-          Rules.PYTHON_CLASS,
+          RuleIds.PYTHON_CLASS,
           read.get().pos(),
           "read() of '" + className + "' is async; make it a synchronous 'def read(self):'");
     } else if (!isSelfOnly(read.get().parameters())) {
       sink.error(
-          Rules.PYTHON_CLASS,
+          RuleIds.PYTHON_CLASS,
           read.get().pos(),
           "read() of '"
               + className
@@ -125,7 +126,7 @@ final class BodyRules {
     SqlBodyAnalysis analysis = body.analysis();
     if (analysis.syntaxError().isPresent()) {
       var e = analysis.syntaxError().get();
-      sink.error(Rules.SQL_SYNTAX, new SourcePos(e.line(), e.column()), e.getMessage());
+      sink.error(RuleIds.SQL_SYNTAX, new SourcePos(e.line(), e.column()), e.getMessage());
       return Optional.empty();
     }
     statements(body.dialect(), analysis, sink);
@@ -133,7 +134,7 @@ final class BodyRules {
     boolean dynamic = !analysis.dynamicSqlAt().isEmpty();
     for (SqlToken at : analysis.dynamicSqlAt()) {
       sink.warning(
-          Rules.DYNAMIC_SQL,
+          RuleIds.DYNAMIC_SQL,
           new SourcePos(at.line(), at.column()),
           "dynamic SQL: result queries cannot be counted statically; the Warehouse endpoint"
               + " decides when Build or Load runs this Table");
@@ -141,7 +142,7 @@ final class BodyRules {
     SourcePos end = endOf(body, analysis);
     if (results == 0 && !dynamic) {
       sink.error(
-          Rules.RESULT_QUERIES,
+          RuleIds.RESULT_QUERIES,
           end,
           "the body has no result query; end it with a query that returns the staging rows (SELECT …"
               + (body.dialect() == SqlDialect.SPARK ? ";" : "")
@@ -149,7 +150,7 @@ final class BodyRules {
     } else if (results > 2) {
       SqlStatement third = analysis.resultQueries().get(2);
       sink.error(
-          Rules.RESULT_QUERIES,
+          RuleIds.RESULT_QUERIES,
           new SourcePos(third.line(), third.column()),
           "the body has "
               + results
@@ -158,7 +159,7 @@ final class BodyRules {
     } else if (results == 2 && !(table.incremental() && table.keyed())) {
       SqlStatement second = analysis.resultQueries().get(1);
       sink.error(
-          Rules.DELETE_QUERY,
+          RuleIds.DELETE_QUERY,
           new SourcePos(second.line(), second.column()),
           "a second result query supplies delete keys, which needs 'Incremental: true' and a"
               + " 'Primary key'; declare both or remove the second query");
@@ -182,7 +183,7 @@ final class BodyRules {
     List<String> key = table.primaryKey().orElseThrow().columns();
     if (names.size() != key.size() || !names.containsAll(key)) {
       sink.error(
-          Rules.DELETE_QUERY,
+          RuleIds.DELETE_QUERY,
           new SourcePos(query.line(), query.column()),
           "the delete-key query returns ("
               + String.join(", ", names)
@@ -197,13 +198,13 @@ final class BodyRules {
     SqlBodyAnalysis analysis = body.analysis();
     if (analysis.syntaxError().isPresent()) {
       var e = analysis.syntaxError().get();
-      sink.error(Rules.SQL_SYNTAX, new SourcePos(e.line(), e.column()), e.getMessage());
+      sink.error(RuleIds.SQL_SYNTAX, new SourcePos(e.line(), e.column()), e.getMessage());
       return;
     }
     statements(body.dialect(), analysis, sink);
     if (analysis.resultQueries().size() != 1) {
       sink.error(
-          Rules.RESULT_QUERIES,
+          RuleIds.RESULT_QUERIES,
           endOf(body, analysis),
           "a test has exactly one query whose rows are the violations; this one has "
               + analysis.resultQueries().size());
@@ -214,14 +215,14 @@ final class BodyRules {
     for (SqlStatement statement : analysis.statements()) {
       if (statement.kind() == SqlStatement.Kind.GO_BATCH) {
         sink.error(
-            Rules.GO_BATCH,
+            RuleIds.GO_BATCH,
             new SourcePos(statement.line(), statement.column()),
             "GO is a client batch separator and is not accepted in a Table; remove it (end"
                 + " statements with ; if you like)");
       } else if (dialect == SqlDialect.SPARK && !statement.terminated()) {
         SqlToken last = statement.tokens().get(statement.tokens().size() - 1);
         sink.error(
-            Rules.STATEMENT_TERMINATOR,
+            RuleIds.STATEMENT_TERMINATOR,
             new SourcePos(last.line(), last.column() + last.text().length()),
             "this statement is not ended by ';'; every Spark SQL statement, including the last,"
                 + " ends with ;");

@@ -2,6 +2,7 @@ package io.weaver.check;
 
 import static io.weaver.metadata.TableKeys.DEPENDENCIES;
 
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.Severity;
 import io.weaver.findings.SourcePos;
 import io.weaver.metadata.TableDeclaration;
@@ -37,7 +38,7 @@ final class CycleFinder {
       }
       Edge first = cycle.get(0);
       reporter.report(
-          first.table(), position(first), Severity.ERROR, Rules.DEPENDENCY_CYCLE, message(cycle));
+          first.table(), position(first), Severity.ERROR, RuleIds.DEPENDENCY_CYCLE, message(cycle));
     }
   }
 

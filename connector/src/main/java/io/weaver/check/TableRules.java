@@ -3,6 +3,7 @@ package io.weaver.check;
 import static io.weaver.metadata.TableKeys.*;
 
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import io.weaver.metadata.ColumnNote;
 import io.weaver.metadata.ColumnSet;
@@ -61,7 +62,7 @@ final class TableRules {
     if (!table.source().stem().equals(expected)) {
       String ext = python ? ".py" : ".sql";
       sink.error(
-          Rules.ID_MISMATCH,
+          RuleIds.ID_MISMATCH,
           table.posOf(TABLE_ID),
           "Table ID '"
               + table.tableId()
@@ -79,7 +80,7 @@ final class TableRules {
     Optional<ColumnSet> pk = table.primaryKey();
     if (table.incremental() && pk.isEmpty()) {
       sink.error(
-          Rules.INCREMENTAL_WITHOUT_KEY,
+          RuleIds.INCREMENTAL_WITHOUT_KEY,
           table.posOf(INCREMENTAL),
           "'Incremental: true' needs a 'Primary key' to follow rows by; add one or remove"
               + " Incremental");
@@ -90,7 +91,7 @@ final class TableRules {
             cc -> {
               if (pk.isEmpty()) {
                 sink.error(
-                    Rules.COMPARISON_COLUMNS,
+                    RuleIds.COMPARISON_COLUMNS,
                     table.posOf(COMPARISON_COLUMNS),
                     "'Comparison columns' needs a 'Primary key'; add one or remove Comparison"
                         + " columns");
@@ -100,7 +101,7 @@ final class TableRules {
                     .forEach(
                         c ->
                             sink.error(
-                                Rules.COMPARISON_COLUMNS,
+                                RuleIds.COMPARISON_COLUMNS,
                                 table.posOf(COMPARISON_COLUMNS),
                                 "'Comparison columns' contains primary-key column '"
                                     + c
@@ -115,7 +116,7 @@ final class TableRules {
                 .forEach(
                     c ->
                         sink.error(
-                            Rules.NOT_NULL_REPEATS_KEY,
+                            RuleIds.NOT_NULL_REPEATS_KEY,
                             table.posOf(NOT_NULL),
                             "'Not null' repeats primary-key column '"
                                 + c
@@ -123,7 +124,7 @@ final class TableRules {
     uniqueKeys(pk);
     if (table.source().form() == Form.PYTHON && !table.hasLoadProcedure()) {
       sink.error(
-          Rules.NO_LOAD_PYTHON,
+          RuleIds.NO_LOAD_PYTHON,
           table.posOf(HAS_LOAD_PROCEDURE),
           "'Has load procedure: false' is accepted only for Spark SQL and T-SQL Tables; a Python"
               + " Table is loaded through read(), remove the key");
@@ -135,14 +136,14 @@ final class TableRules {
     for (ColumnSet key : table.uniqueKeys()) {
       if (pk.isPresent() && key.sameColumns(pk.get())) {
         sink.error(
-            Rules.UNIQUE_KEYS,
+            RuleIds.UNIQUE_KEYS,
             key.pos(),
             "unique key ("
                 + key
                 + ") equals the primary key; the primary key is already unique, remove it");
       } else if (seen.stream().anyMatch(key::sameColumns)) {
         sink.error(
-            Rules.UNIQUE_KEYS, key.pos(), "unique key (" + key + ") is listed twice; keep one");
+            RuleIds.UNIQUE_KEYS, key.pos(), "unique key (" + key + ") is listed twice; keep one");
       }
       seen.add(key);
     }
@@ -156,7 +157,7 @@ final class TableRules {
     SourcePos pos = table.posOf(IDENTITY);
     if (table.schemaColumnNames().map(cols -> cols.contains(identity)).orElse(false)) {
       sink.error(
-          Rules.IDENTITY,
+          RuleIds.IDENTITY,
           pos,
           "Identity column '"
               + identity
@@ -164,7 +165,7 @@ final class TableRules {
     }
     if (table.primaryKey().map(pk -> pk.columns().equals(List.of(identity))).orElse(false)) {
       sink.error(
-          Rules.IDENTITY,
+          RuleIds.IDENTITY,
           pos,
           "Identity column '"
               + identity
@@ -174,7 +175,7 @@ final class TableRules {
         .ifPresent(
             m ->
                 sink.error(
-                    Rules.IDENTITY,
+                    RuleIds.IDENTITY,
                     pos,
                     "Identity column '"
                         + identity
@@ -188,7 +189,7 @@ final class TableRules {
                 .forEach(
                     c ->
                         sink.error(
-                            Rules.IDENTITY,
+                            RuleIds.IDENTITY,
                             new SourcePos(c.line(), c.column()),
                             "the query returns Identity column '"
                                 + identity
@@ -201,7 +202,7 @@ final class TableRules {
           .ifPresent(
               m ->
                   sink.error(
-                      Rules.MANAGED_NAME,
+                      RuleIds.MANAGED_NAME,
                       column.pos(),
                       "column '"
                           + column.name()
@@ -217,7 +218,7 @@ final class TableRules {
       SourcePos pos = new SourcePos(column.line(), column.column());
       if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
         sink.error(
-            Rules.DUPLICATE_COLUMN,
+            RuleIds.DUPLICATE_COLUMN,
             pos,
             "the query returns column '"
                 + column.name()
@@ -228,7 +229,7 @@ final class TableRules {
             .ifPresent(
                 m ->
                     sink.error(
-                        Rules.MANAGED_NAME,
+                        RuleIds.MANAGED_NAME,
                         pos,
                         "the query returns '"
                             + column.name()
@@ -248,7 +249,7 @@ final class TableRules {
         Optional<String> caseOnly =
             declared.stream().filter(d -> d.equalsIgnoreCase(column.name())).findFirst();
         sink.error(
-            Rules.SCHEMA_MISMATCH,
+            RuleIds.SCHEMA_MISMATCH,
             new SourcePos(column.line(), column.column()),
             caseOnly
                 .map(
@@ -267,7 +268,7 @@ final class TableRules {
     for (String column : declared) {
       if (returned.stream().noneMatch(r -> r.equalsIgnoreCase(column))) {
         sink.error(
-            Rules.SCHEMA_MISMATCH,
+            RuleIds.SCHEMA_MISMATCH,
             table.posOf(SCHEMA),
             "Schema declares '"
                 + column
@@ -309,7 +310,7 @@ final class TableRules {
         Optional<String> caseOnly =
             business.stream().filter(b -> b.equalsIgnoreCase(name)).findFirst();
         sink.error(
-            Rules.UNKNOWN_COLUMN,
+            RuleIds.UNKNOWN_COLUMN,
             pos,
             "'"
                 + key

@@ -3,6 +3,7 @@ package io.weaver.check;
 import static io.weaver.metadata.TableKeys.*;
 
 import io.weaver.findings.Finding;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.Severity;
 import io.weaver.findings.SourcePos;
 import io.weaver.metadata.ColumnNote;
@@ -73,7 +74,7 @@ final class WorkspaceRules {
             table,
             table.posOf(TABLE_ID),
             Severity.ERROR,
-            Rules.DUPLICATE_ID,
+            RuleIds.DUPLICATE_ID,
             "Table ID '"
                 + table.tableId()
                 + "' is already declared in item "
@@ -88,7 +89,7 @@ final class WorkspaceRules {
             table,
             new SourcePos(1, 1),
             Severity.ERROR,
-            Rules.DUPLICATE_ID,
+            RuleIds.DUPLICATE_ID,
             "item name '"
                 + table.item()
                 + "' is used by both a Lakehouse and a Warehouse; item names are unique across"
@@ -106,7 +107,7 @@ final class WorkspaceRules {
               table,
               pos,
               Severity.WARNING,
-              Rules.DEPENDENCY_UNKNOWN,
+              RuleIds.DEPENDENCY_UNKNOWN,
               "dependency '"
                   + dep
                   + "' is a file-based object, which Weaver does not declare or load; it cannot be"
@@ -116,7 +117,7 @@ final class WorkspaceRules {
               table,
               pos,
               Severity.ERROR,
-              Rules.DEPENDENCY_UNKNOWN,
+              RuleIds.DEPENDENCY_UNKNOWN,
               "dependency '"
                   + dep
                   + "' names no Table in the workspace (looked for "
@@ -142,7 +143,8 @@ final class WorkspaceRules {
           continue;
         }
         Optional<String> problem = resolveChain(table, note, notesOf);
-        problem.ifPresent(p -> report(table, note.pos(), Severity.ERROR, Rules.NOTE_REFERENCE, p));
+        problem.ifPresent(
+            p -> report(table, note.pos(), Severity.ERROR, RuleIds.NOTE_REFERENCE, p));
       }
     }
   }

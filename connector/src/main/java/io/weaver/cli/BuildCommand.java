@@ -1,30 +1,26 @@
 package io.weaver.cli;
 
+import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.build.BuildOutcome;
 import io.weaver.json.Json;
-import io.weaver.metadata.WorkspaceModel;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** {@code weaver build}: creates or updates tables and catalogue; exit 1 on refused or failed. */
 final class BuildCommand {
   private BuildCommand() {}
 
   static int run(CliArgs args, PrintStream out, PrintStream err) {
-    SessionSupport support = new SessionSupport(args, err);
-    boolean json = args.json();
-    var scope = support.scope();
-    Optional<WorkspaceModel> model = support.checkedModel(out, json);
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    WeaverWorkspace weaver = support.open(model.get());
-    List<BuildOutcome> outcomes = weaver.build(scope, args.has("--allow-destructive"));
-    print(outcomes, out, json);
+    return SessionSupport.scoped(args, out, err, (checked, scope) -> build(checked, scope, out));
+  }
+
+  private static int build(SessionSupport.Checked checked, Scope scope, PrintStream out) {
+    WeaverWorkspace weaver = checked.open();
+    List<BuildOutcome> outcomes = weaver.build(scope, checked.args().has("--allow-destructive"));
+    print(outcomes, out, checked.json());
     return outcomes.stream().anyMatch(BuildOutcome::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }
 
@@ -41,7 +37,7 @@ final class BuildCommand {
     out.println("build: " + outcomes.size() + " table(s), " + failed + " refused or failed");
   }
 
-  private static Map<String, Object> toJson(BuildOutcome o) {
+  static Map<String, Object> toJson(BuildOutcome o) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("table_id", o.tableId());
     m.put("action", o.action());

@@ -7,7 +7,6 @@ import io.weaver.findings.Severity;
 import io.weaver.json.Json;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** {@code weaver check}: prints findings as text or JSON; exit 1 when any is an error. */
@@ -18,9 +17,7 @@ final class CheckCommand {
     boolean json = args.json();
     CheckReport report = Check.run(args.workspace());
     if (json) {
-      List<Map<String, Object>> findings =
-          report.findings().stream().map(CheckCommand::toJson).toList();
-      out.println(Json.write(Map.of("findings", findings)));
+      out.println(document(report));
     } else {
       report.findings().forEach(f -> out.println(f.toText()));
       long errors = report.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
@@ -33,7 +30,13 @@ final class CheckCommand {
     return report.hasErrors() ? WeaverCli.FAILED : WeaverCli.OK;
   }
 
-  static Map<String, Object> toJson(Finding f) {
+  /** The JSON document of a report: {@code {"findings": [...]}}. */
+  static String document(CheckReport report) {
+    return Json.write(
+        Map.of("findings", report.findings().stream().map(CheckCommand::toJson).toList()));
+  }
+
+  private static Map<String, Object> toJson(Finding f) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("path", f.path());
     m.put("line", f.line());

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,8 +74,13 @@ final class CliArgs {
     return has("--help") || has("-h");
   }
 
-  /** Options given that this command does not accept. */
-  void allowOnly(Set<String> accepted) {
+  /** Options every command accepts. */
+  static final Set<String> COMMON = Set.of("--workspace", "--format", "--lakehouse", "--master");
+
+  /** Refuses options given that this command does not accept: {@link #COMMON} and {@code more}. */
+  void allowOnly(String... more) {
+    Set<String> accepted = new HashSet<>(COMMON);
+    accepted.addAll(List.of(more));
     for (String option : values.keySet()) {
       if (!accepted.contains(option)) {
         throw new UsageException("option " + option + " does not apply to '" + command + "'");

@@ -10,10 +10,10 @@ import io.weaver.json.PlainRows;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.metadata.WorkspaceModel;
 import io.weaver.metadata.sql.SqlBodyAnalyzer;
 import io.weaver.metadata.sql.SqlDialect;
 import io.weaver.metadata.sql.SqlStatement;
+import io.weaver.session.WeaverConf;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,16 +32,16 @@ final class InspectCommands {
   private InspectCommands() {}
 
   static int history(CliArgs args, PrintStream out, PrintStream err) {
-    SessionSupport support = new SessionSupport(args, err);
-    Optional<WorkspaceModel> model = support.checkedModel(out, args.json());
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    WeaverWorkspace weaver = support.open(model.get());
+    return new SessionSupport(args, out, err).checked(checked -> history(checked, out));
+  }
+
+  private static int history(SessionSupport.Checked checked, PrintStream out) {
+    CliArgs args = checked.args();
+    WeaverWorkspace weaver = checked.open();
     int limit = Integer.parseInt(args.value("--limit").orElse("20"));
-    Scope scope = support.scope();
+    Scope scope = checked.support().scope();
     Dataset<Row> all = null;
-    for (String item : model.get().items()) {
+    for (String item : checked.model().items()) {
       Catalogue catalogue = new Catalogue(weaver.spark(), weaver.layout(), item);
       Dataset<Row> rows =
           catalogue
@@ -61,7 +61,7 @@ final class InspectCommands {
         loads.add(PlainRows.row(r));
       }
     }
-    if (args.json()) {
+    if (checked.json()) {
       out.println(Json.write(Map.of("loads", loads)));
     } else {
       for (Map<String, Object> r : loads) {
@@ -81,23 +81,24 @@ final class InspectCommands {
   }
 
   static int describe(CliArgs args, PrintStream out, PrintStream err) {
-    SessionSupport support = new SessionSupport(args, err);
+    SessionSupport support = new SessionSupport(args, out, err);
     if (args.value("--table").isEmpty()) {
       throw new UsageException("describe needs --table Item.Schema.Object");
     }
-    Optional<WorkspaceModel> model = support.checkedModel(out, args.json());
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    Scope scope = support.scope();
+    return support.checked(checked -> describe(checked, out, err));
+  }
+
+  private static int describe(SessionSupport.Checked checked, PrintStream out, PrintStream err) {
+    CliArgs args = checked.args();
+    Scope scope = checked.support().scope();
     Optional<TableDeclaration> found =
-        model.get().tables().stream().filter(scope.filter()).findFirst();
+        checked.model().tables().stream().filter(scope.filter()).findFirst();
     if (found.isEmpty()) {
       err.println("weaver: no Table " + args.value("--table").get() + " in the workspace");
       return WeaverCli.FAILED;
     }
     TableDeclaration t = found.get();
-    WeaverWorkspace weaver = support.open(model.get());
+    WeaverWorkspace weaver = checked.open();
     Catalogue catalogue = new Catalogue(weaver.spark(), weaver.layout(), t.item());
     Map<String, Object> doc = new LinkedHashMap<>();
     Map<String, Object> table = new LinkedHashMap<>();
@@ -128,7 +129,7 @@ final class InspectCommands {
         .collectAsList()
         .forEach(r -> state.add(PlainRows.row(r)));
     doc.put("load_state", state.isEmpty() ? null : state.get(0));
-    if (args.json()) {
+    if (checked.json()) {
       out.println(Json.write(doc));
     } else {
       table.forEach((k, v) -> out.println(k + ": " + v));
@@ -151,14 +152,13 @@ final class InspectCommands {
       throw new UsageException(
           "sql needs one argument: the statements, e.g. weaver sql \"SELECT * FROM Item.Schema.Object\"");
     }
-    SessionSupport support = new SessionSupport(args, err);
-    Optional<WorkspaceModel> model = support.checkedModel(out, args.json());
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    WeaverWorkspace weaver = support.open(model.get());
-    weaver.spark().conf().set("spark.weaver.workspace", support.workspace.toString());
-    String text = args.positional.get(0);
+    return new SessionSupport(args, out, err).checked(checked -> sql(checked, out, err));
+  }
+
+  private static int sql(SessionSupport.Checked checked, PrintStream out, PrintStream err) {
+    WeaverWorkspace weaver = checked.open();
+    weaver.spark().conf().set(WeaverConf.WORKSPACE, checked.support().workspace.toString());
+    String text = checked.args().positional.get(0);
     var analysis = SqlBodyAnalyzer.analyze(text, SqlDialect.SPARK, 1, 1);
     if (analysis.syntaxError().isPresent()) {
       err.println("weaver: " + analysis.syntaxError().get().getMessage());
@@ -184,7 +184,7 @@ final class InspectCommands {
     List<Map<String, Object>> rows = new ArrayList<>();
     last.limit(MAX_ROWS).collectAsList().forEach(r -> rows.add(PlainRows.row(r)));
     List<String> columns = List.of(last.columns());
-    if (args.json()) {
+    if (checked.json()) {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("columns", columns);
       doc.put("rows", rows);

@@ -1,13 +1,12 @@
 package io.weaver.cli;
 
+import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.json.Json;
 import io.weaver.load.LoadResult;
-import io.weaver.metadata.WorkspaceModel;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code weaver load}: loads tables; one line per table and a summary; exit 1 on failed/refused.
@@ -16,20 +15,16 @@ final class LoadCommand {
   private LoadCommand() {}
 
   static int run(CliArgs args, PrintStream out, PrintStream err) {
-    SessionSupport support = new SessionSupport(args, err);
-    boolean json = args.json();
-    var scope = support.scope();
-    Optional<WorkspaceModel> model = support.checkedModel(out, json);
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    WeaverWorkspace weaver = support.open(model.get());
+    return SessionSupport.scoped(args, out, err, (checked, scope) -> load(checked, scope, out));
+  }
+
+  private static int load(SessionSupport.Checked checked, Scope scope, PrintStream out) {
+    WeaverWorkspace weaver = checked.open();
     List<LoadResult> results;
-    try (SessionSupport.Attached python =
-        support.attachPython(weaver, model.get(), scope.filter())) {
-      results = weaver.load(scope, args.has("--waive-stability-gates"));
+    try (SessionSupport.Attached python = checked.attachPython(weaver, scope.filter())) {
+      results = weaver.load(scope, checked.args().has("--waive-stability-gates"));
     }
-    print(results, out, json);
+    print(results, out, checked.json());
     return results.stream().anyMatch(LoadResult::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }
 

@@ -5,7 +5,6 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
 import io.weaver.embedded.EmbeddedSession;
-import io.weaver.json.Json;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.python.PythonBridge;
@@ -21,14 +20,18 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import org.apache.spark.sql.SparkSession;
 
-/** What the Spark-backed commands share: the session, the workspace API, scope and output. */
+/**
+ * What the Spark-backed commands share: the preamble every one of them runs (workspace and
+ * lakehouse, output format, scope, Check), then the session, the workspace API and output.
+ */
 final class SessionSupport {
   final CliArgs args;
   final Path workspace;
   final Path lakehouse;
+  final PrintStream out;
   final PrintStream err;
 
-  SessionSupport(CliArgs args, PrintStream err) {
+  SessionSupport(CliArgs args, PrintStream out, PrintStream err) {
     this.args = args;
     this.workspace = args.workspace();
     this.lakehouse =
@@ -37,18 +40,69 @@ final class SessionSupport {
                     .lakehouse(args.value("--lakehouse"), Optional.of(workspace.toString())))
             .toAbsolutePath()
             .normalize();
+    this.out = out;
     this.err = err;
   }
 
+  /** A workspace that passed Check, with the output format the command line asked for. */
+  record Checked(SessionSupport support, boolean json, WorkspaceModel model) {
+    CliArgs args() {
+      return support.args;
+    }
+
+    /** Starts Spark on the lakehouse (seeding its file areas first) and opens the workspace. */
+    WeaverWorkspace open() {
+      return support.open(model);
+    }
+
+    /** {@link SessionSupport#attachPython} for this workspace's Tables. */
+    Attached attachPython(WeaverWorkspace weaver, Predicate<TableDeclaration> scope) {
+      return support.attachPython(weaver, model, scope);
+    }
+  }
+
+  /** A command's own work, once its workspace passed Check. */
+  interface Body {
+    int run(Checked checked);
+  }
+
+  /** A command's own work over a scope ({@code --item} or {@code --table}, or everything). */
+  interface ScopedBody {
+    int run(Checked checked, Scope scope);
+  }
+
+  /**
+   * The preamble of {@code build}, {@code load}, {@code run} and {@code test}: the options read
+   * (workspace, lakehouse, format, scope), then Check; {@code body} runs only when Check found no
+   * errors, otherwise the findings are printed and the exit code is {@link WeaverCli#FAILED}.
+   */
+  static int scoped(CliArgs args, PrintStream out, PrintStream err, ScopedBody body) {
+    SessionSupport support = new SessionSupport(args, out, err);
+    boolean json = args.json();
+    Scope scope = support.scope();
+    return support.checked(json, checked -> body.run(checked, scope));
+  }
+
+  /** Check first, then {@code body}; the preamble of the commands that read their scope later. */
+  int checked(Body body) {
+    return checked(args.json(), body);
+  }
+
+  private int checked(boolean json, Body body) {
+    Optional<WorkspaceModel> model = checkedModel(json);
+    if (model.isEmpty()) {
+      return WeaverCli.FAILED;
+    }
+    return body.run(new Checked(this, json, model.get()));
+  }
+
   /** Check first: a workspace with errors is refused before Spark starts. */
-  Optional<WorkspaceModel> checkedModel(PrintStream out, boolean json) {
+  private Optional<WorkspaceModel> checkedModel(boolean json) {
     Check.Result result = Check.analyze(workspace);
     CheckReport report = result.report();
     if (report.hasErrors()) {
       if (json) {
-        out.println(
-            Json.write(
-                Map.of("findings", report.findings().stream().map(CheckCommand::toJson).toList())));
+        out.println(CheckCommand.document(report));
       }
       report.findings().forEach(f -> err.println(f.toText()));
       err.println("weaver: Check found errors; fix them before building or loading (weaver check)");
@@ -57,7 +111,7 @@ final class SessionSupport {
     return Optional.of(result.model());
   }
 
-  WeaverWorkspace open(WorkspaceModel model) {
+  private WeaverWorkspace open(WorkspaceModel model) {
     WorkspaceFiles.seed(workspace, lakehouse, model.items(), err);
     err.println("weaver: starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
@@ -70,7 +124,7 @@ final class SessionSupport {
    * {@code read()} runs; when no worker can start, those Tables fail with the reason and how to get
    * Python with PySpark. Close the result when the loads are done.
    */
-  Attached attachPython(
+  private Attached attachPython(
       WeaverWorkspace weaver, WorkspaceModel model, Predicate<TableDeclaration> scope) {
     boolean needed =
         model.tables().stream()

@@ -1,13 +1,11 @@
 package io.weaver.cli;
 
-import io.weaver.api.WeaverWorkspace;
+import io.weaver.api.Scope;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.json.Json;
-import io.weaver.metadata.WorkspaceModel;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code weaver test}: runs generated and authored tests; one line per test and a summary; exit 1
@@ -17,16 +15,12 @@ final class TestCommand {
   private TestCommand() {}
 
   static int run(CliArgs args, PrintStream out, PrintStream err) {
-    SessionSupport support = new SessionSupport(args, err);
-    boolean json = args.json();
-    var scope = support.scope();
-    Optional<WorkspaceModel> model = support.checkedModel(out, json);
-    if (model.isEmpty()) {
-      return WeaverCli.FAILED;
-    }
-    WeaverWorkspace weaver = support.open(model.get());
-    List<DataTestResult> results = weaver.test(scope);
-    print(results, out, json);
+    return SessionSupport.scoped(args, out, err, (checked, scope) -> test(checked, scope, out));
+  }
+
+  private static int test(SessionSupport.Checked checked, Scope scope, PrintStream out) {
+    List<DataTestResult> results = checked.open().test(scope);
+    print(results, out, checked.json());
     return results.stream().anyMatch(DataTestResult::isErrorFailure)
         ? WeaverCli.FAILED
         : WeaverCli.OK;

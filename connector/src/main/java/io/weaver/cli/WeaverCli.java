@@ -1,7 +1,6 @@
 package io.weaver.cli;
 
 import java.io.PrintStream;
-import java.util.Set;
 
 /**
  * {@code bin/weaver <command> [options]}: the command-line entry point (docs/table-contract.md,
@@ -60,62 +59,35 @@ public final class WeaverCli {
     try {
       return switch (parsed.command) {
         case "check" -> {
-          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
+          parsed.allowOnly();
           yield CheckCommand.run(parsed, out);
         }
         case "build" -> {
-          parsed.allowOnly(
-              Set.of(
-                  "--workspace",
-                  "--format",
-                  "--lakehouse",
-                  "--master",
-                  "--item",
-                  "--table",
-                  "--allow-destructive"));
+          parsed.allowOnly("--item", "--table", "--allow-destructive");
           yield BuildCommand.run(parsed, out, err);
         }
         case "load" -> {
-          parsed.allowOnly(
-              Set.of(
-                  "--workspace",
-                  "--format",
-                  "--lakehouse",
-                  "--master",
-                  "--item",
-                  "--table",
-                  "--waive-stability-gates"));
+          parsed.allowOnly("--item", "--table", "--waive-stability-gates");
           yield LoadCommand.run(parsed, out, err);
         }
         case "run" -> {
-          parsed.allowOnly(
-              Set.of(
-                  "--workspace",
-                  "--format",
-                  "--lakehouse",
-                  "--master",
-                  "--item",
-                  "--table",
-                  "--allow-destructive",
-                  "--waive-stability-gates"));
+          parsed.allowOnly("--item", "--table", "--allow-destructive", "--waive-stability-gates");
           yield RunCommand.run(parsed, out, err);
         }
         case "history" -> {
-          parsed.allowOnly(
-              Set.of("--workspace", "--format", "--lakehouse", "--master", "--table", "--limit"));
+          parsed.allowOnly("--table", "--limit");
           yield InspectCommands.history(parsed, out, err);
         }
         case "describe" -> {
-          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master", "--table"));
+          parsed.allowOnly("--table");
           yield InspectCommands.describe(parsed, out, err);
         }
         case "sql" -> {
-          parsed.allowOnly(Set.of("--workspace", "--format", "--lakehouse", "--master"));
+          parsed.allowOnly();
           yield InspectCommands.sql(parsed, out, err);
         }
         case "test" -> {
-          parsed.allowOnly(
-              Set.of("--workspace", "--format", "--lakehouse", "--master", "--item", "--table"));
+          parsed.allowOnly("--item", "--table");
           yield TestCommand.run(parsed, out, err);
         }
         default -> usage(err, "unknown command '" + parsed.command + "'");

@@ -1,6 +1,7 @@
 package io.weaver.cli;
 
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.workspace.Target;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -26,7 +27,8 @@ final class WorkspaceFiles {
   static void seed(Path workspace, Path lakehouse, Collection<String> items, PrintStream err) {
     LakehouseLayout layout = LakehouseLayout.at(lakehouse.toString());
     for (String item : items) {
-      Path from = workspace.resolve("Lakehouse").resolve(item).resolve(LakehouseLayout.FILES);
+      Path from =
+          workspace.resolve(Target.LAKEHOUSE.folder()).resolve(item).resolve(LakehouseLayout.FILES);
       Path to = Path.of(layout.itemFilesRoot(item));
       if (!Files.isDirectory(from) || Files.exists(to)) {
         continue;

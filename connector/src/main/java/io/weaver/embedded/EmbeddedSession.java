@@ -86,7 +86,16 @@ public final class EmbeddedSession {
     return confs;
   }
 
-  /** Weaver's extension before Delta's (its resolution rules must see DML before Delta's). */
+  /**
+   * {@code spark.sql.extensions}: Weaver's extension listed before Delta's, or Delta's alone when
+   * Weaver's is not on the classpath. Spark applies the extensions in list order, so Weaver's
+   * resolution rules run before Delta's: a named read still carries its options ({@code
+   * includeDeleted}) when Weaver's read rule sees it, and an SQL {@code INSERT} into a Weaver Table
+   * becomes a load before Delta's INSERT check refuses the missing managed columns
+   * (docs/dataframe-api.md). The DML guards are a check rule and hold in either order. Each parser
+   * wraps the one listed before it, so Delta's parser comes first and hands Weaver's the text it
+   * does not parse.
+   */
   static String extensions() {
     return isOnClasspath(WEAVER_EXTENSIONS)
         ? WEAVER_EXTENSIONS + "," + DELTA_EXTENSIONS

@@ -3,6 +3,7 @@ package io.weaver.metadata;
 import static io.weaver.metadata.TableKeys.*;
 
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.Severity;
 import io.weaver.workspace.SourceFile;
 import java.util.HashSet;
@@ -32,20 +33,21 @@ final class DataTestReader {
                 + TableKeys.suggest(entry.key(), TEST)
                     .map(s -> "; did you mean '" + s + "'?")
                     .orElse("; a test accepts " + String.join(", ", TEST));
-        sink.error("unknown-key", entry.keyPos(), message);
+        sink.error(RuleIds.UNKNOWN_KEY, entry.keyPos(), message);
       } else if (!seen.add(entry.key())) {
-        sink.error("header-invalid", entry.keyPos(), "key '" + entry.key() + "' appears twice");
+        sink.error(
+            RuleIds.HEADER_INVALID, entry.keyPos(), "key '" + entry.key() + "' appears twice");
       }
     }
     Optional<String> testId = header.get(TEST_ID).flatMap(values::text);
     if (header.get(TEST_ID).isEmpty()) {
       sink.error(
-          "required-key-missing",
+          RuleIds.REQUIRED_KEY_MISSING,
           header.pos(),
           "the test header has no 'Test ID'; add 'Test ID: " + source.stem() + "'");
     } else if (testId.isPresent() && !testId.get().equals(source.stem())) {
       sink.error(
-          "id-mismatch",
+          RuleIds.ID_MISMATCH,
           header.get(TEST_ID).get().keyPos(),
           "Test ID '"
               + testId.get()
@@ -56,7 +58,7 @@ final class DataTestReader {
     Optional<String> description = header.get(DESCRIPTION).flatMap(values::text);
     if (header.get(DESCRIPTION).isEmpty()) {
       sink.error(
-          "required-key-missing",
+          RuleIds.REQUIRED_KEY_MISSING,
           header.pos(),
           "the test header has no 'Description'; say what a violation means");
     }
@@ -68,7 +70,7 @@ final class DataTestReader {
         severity = word.get().equals("error") ? Severity.ERROR : Severity.WARNING;
       } else if (word.isPresent()) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             severityEntry.get().value().pos(),
             "'Severity' must be error or warning, not '" + word.get() + "'");
       }

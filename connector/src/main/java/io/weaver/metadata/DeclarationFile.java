@@ -2,6 +2,7 @@ package io.weaver.metadata;
 
 import io.weaver.findings.Finding;
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import io.weaver.metadata.sql.SqlBodyAnalyzer;
 import io.weaver.metadata.sql.SqlDialect;
@@ -87,7 +88,7 @@ public final class DeclarationFile {
     try {
       if (Files.size(source.file()) > MAX_BYTES) {
         sink.error(
-            "header-invalid",
+            RuleIds.HEADER_INVALID,
             new SourcePos(1, 1),
             "the file is larger than " + MAX_BYTES / (1024 * 1024) + " MiB; split it");
         return Optional.empty();
@@ -112,7 +113,7 @@ public final class DeclarationFile {
         }
       }
       sink.error(
-          "encoding",
+          RuleIds.ENCODING,
           new SourcePos(line, 0),
           "the file is not valid UTF-8 (byte " + bad + " on line " + line + "); save it as UTF-8");
       return Optional.empty();

@@ -3,6 +3,7 @@ package io.weaver.metadata;
 import static io.weaver.metadata.TableKeys.*;
 
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Identity;
@@ -51,12 +52,12 @@ final class DeclarationReader {
         unknownKey(entry, TABLE);
       } else if (entries.containsKey(entry.key())) {
         sink.error(
-            "header-invalid",
+            RuleIds.HEADER_INVALID,
             entry.keyPos(),
             "key '" + entry.key() + "' appears twice in the header; keep one of them");
       } else if (source.target() == Target.WAREHOUSE && DELTA_ONLY.contains(entry.key())) {
         sink.error(
-            "target-key",
+            RuleIds.TARGET_KEY,
             entry.keyPos(),
             "'"
                 + entry.key()
@@ -80,7 +81,7 @@ final class DeclarationReader {
       return Optional.empty();
     }
     Optional<ColumnSet> pk =
-        get(entries, PRIMARY_KEY).flatMap(e -> values.columnSet(e, "invalid-value"));
+        get(entries, PRIMARY_KEY).flatMap(e -> values.columnSet(e, RuleIds.INVALID_VALUE));
     return Optional.of(
         new TableDeclaration(
             source,
@@ -104,7 +105,7 @@ final class DeclarationReader {
                 .orElse(List.of()),
             get(entries, IDENTITY).flatMap(values::text),
             get(entries, COMPARISON_COLUMNS)
-                .flatMap(e -> values.columnSet(e, "comparison-columns")),
+                .flatMap(e -> values.columnSet(e, RuleIds.COMPARISON_COLUMNS)),
             get(entries, INCREMENTAL).flatMap(values::bool).orElse(false),
             get(entries, HAS_LOAD_PROCEDURE).flatMap(values::bool).orElse(true),
             get(entries, DELETE_THRESHOLD)
@@ -143,11 +144,11 @@ final class DeclarationReader {
         suggestion
             .map(s -> "; did you mean '" + s + "'?")
             .orElse("; remove it or use one of: " + String.join(", ", accepted));
-    sink.error("unknown-key", entry.keyPos(), message);
+    sink.error(RuleIds.UNKNOWN_KEY, entry.keyPos(), message);
   }
 
   private void missing(String key, SourcePos pos, String why) {
-    sink.error("required-key-missing", pos, "the header has no '" + key + "' key: " + why);
+    sink.error(RuleIds.REQUIRED_KEY_MISSING, pos, "the header has no '" + key + "' key: " + why);
   }
 
   private Optional<TableId> tableId(YamlNode.Entry entry, SourcePos headerPos) {
@@ -162,7 +163,7 @@ final class DeclarationReader {
     Optional<TableId> id = TableId.parse(text.get());
     if (id.isEmpty()) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           entry.value().pos(),
           "'Table ID' must be Schema.Object (two identifiers: a letter or _, then letters, digits"
               + " or _), not '"
@@ -190,7 +191,7 @@ final class DeclarationReader {
       Optional<Identity> identity = Identity.parse(item.text());
       if (identity.isEmpty()) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             item.pos(),
             "dependency '"
                 + item.text()
@@ -213,12 +214,13 @@ final class DeclarationReader {
     for (YamlNode.Entry column : mapping.get().entries()) {
       String name = column.key();
       if (name.isBlank()) {
-        sink.error("invalid-value", column.keyPos(), "a Schema column name is empty; name it");
+        sink.error(
+            RuleIds.INVALID_VALUE, column.keyPos(), "a Schema column name is empty; name it");
         continue;
       }
       if (!seen.add(name.toLowerCase(java.util.Locale.ROOT))) {
         sink.error(
-            "duplicate-column",
+            RuleIds.DUPLICATE_COLUMN,
             column.keyPos(),
             "Schema declares column '"
                 + name
@@ -229,7 +231,7 @@ final class DeclarationReader {
           && name.chars()
               .anyMatch(c -> DELTA_FORBIDDEN.indexOf(c) >= 0 || Character.isISOControl(c))) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             column.keyPos(),
             "column name '"
                 + name
@@ -241,7 +243,7 @@ final class DeclarationReader {
           || type.type() == YamlNode.ScalarType.NULL
           || type.text().isBlank()) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             column.value().pos(),
             "column '" + name + "' needs a type (e.g. string, bigint, decimal(18,2))");
         continue;
@@ -258,7 +260,7 @@ final class DeclarationReader {
         values.mapping(entry).map(YamlNode.Mapping::entries).orElse(List.of())) {
       if (!seen.add(note.key())) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             note.keyPos(),
             "Column notes has two notes for '" + note.key() + "'; keep one");
         continue;
@@ -270,7 +272,7 @@ final class DeclarationReader {
       Optional<NoteReference> reference = NoteReference.parse(text.get());
       if (text.get().startsWith("$") && reference.isEmpty()) {
         sink.error(
-            "note-reference",
+            RuleIds.NOTE_REFERENCE,
             note.value().pos(),
             "note of '"
                 + note.key()
@@ -287,14 +289,14 @@ final class DeclarationReader {
     List<ColumnSet> keys = new ArrayList<>();
     if (!(entry.value() instanceof YamlNode.Sequence seq) || seq.items().isEmpty()) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           entry.value().pos(),
           "'Unique keys' must be a non-empty YAML list, one '- a, b' line per key, not "
               + entry.value().describe());
       return keys;
     }
     for (YamlNode item : seq.items()) {
-      values.columnSet(UNIQUE_KEYS, item, "unique-keys").ifPresent(keys::add);
+      values.columnSet(UNIQUE_KEYS, item, RuleIds.UNIQUE_KEYS).ifPresent(keys::add);
     }
     return keys;
   }
@@ -303,7 +305,7 @@ final class DeclarationReader {
     List<ForeignKey> keys = new ArrayList<>();
     if (!(entry.value() instanceof YamlNode.Sequence seq) || seq.items().isEmpty()) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           entry.value().pos(),
           "'Foreign keys' must be a non-empty YAML list of '- child columns: Target[parent"
               + " columns]' items, not "
@@ -313,7 +315,7 @@ final class DeclarationReader {
     for (YamlNode item : seq.items()) {
       if (!(item instanceof YamlNode.Mapping m) || m.entries().size() != 1) {
         sink.error(
-            "foreign-keys",
+            RuleIds.FOREIGN_KEYS,
             item.pos(),
             "each foreign key must be one 'child columns: Target[parent columns]' mapping, not "
                 + item.describe());
@@ -326,10 +328,10 @@ final class DeclarationReader {
 
   private Optional<ForeignKey> foreignKey(YamlNode.Entry fk) {
     Optional<ColumnSet> child =
-        values.splitColumns(FOREIGN_KEYS, fk.key(), fk.keyPos(), "foreign-keys");
+        values.splitColumns(FOREIGN_KEYS, fk.key(), fk.keyPos(), RuleIds.FOREIGN_KEYS);
     if (!(fk.value() instanceof YamlNode.Scalar s) || s.type() == YamlNode.ScalarType.NULL) {
       sink.error(
-          "foreign-keys",
+          RuleIds.FOREIGN_KEYS,
           fk.value().pos(),
           "foreign key '" + fk.key() + "' needs a target: Schema.Object[parent columns]");
       return Optional.empty();
@@ -337,7 +339,7 @@ final class DeclarationReader {
     Matcher m = FK_TARGET.matcher(s.text());
     if (!m.matches()) {
       sink.error(
-          "foreign-keys",
+          RuleIds.FOREIGN_KEYS,
           s.pos(),
           "foreign key target '"
               + s.text()
@@ -347,7 +349,7 @@ final class DeclarationReader {
     String targetText = m.group(1);
     if (targetText.contains("$")) {
       sink.error(
-          "foreign-keys",
+          RuleIds.FOREIGN_KEYS,
           s.pos(),
           "foreign key target '"
               + targetText
@@ -357,7 +359,7 @@ final class DeclarationReader {
     Optional<Identity> target = Identity.parse(targetText);
     if (target.isEmpty()) {
       sink.error(
-          "foreign-keys",
+          RuleIds.FOREIGN_KEYS,
           s.pos(),
           "foreign key target '"
               + targetText
@@ -365,13 +367,13 @@ final class DeclarationReader {
       return Optional.empty();
     }
     Optional<ColumnSet> parent =
-        values.splitColumns(FOREIGN_KEYS, m.group(2), s.pos(), "foreign-keys");
+        values.splitColumns(FOREIGN_KEYS, m.group(2), s.pos(), RuleIds.FOREIGN_KEYS);
     if (child.isEmpty() || parent.isEmpty()) {
       return Optional.empty();
     }
     if (child.get().columns().size() != parent.get().columns().size()) {
       sink.error(
-          "foreign-keys",
+          RuleIds.FOREIGN_KEYS,
           fk.keyPos(),
           "foreign key ("
               + child.get()

@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 
 /**
@@ -43,7 +44,7 @@ public final class HeaderExtractor {
       return new Result(
           null,
           new HeaderError(
-              "header-invalid",
+              RuleIds.HEADER_INVALID,
               position(text, i),
               "the docstring that opens here is never closed; end it with " + quote));
     }
@@ -87,13 +88,13 @@ public final class HeaderExtractor {
     return new Result(
         null,
         new HeaderError(
-            "header-invalid",
+            RuleIds.HEADER_INVALID,
             position(text, i),
             "the header comment that opens here is never closed; end it with */"));
   }
 
   private static Result missing(String text, int at, String message) {
-    return new Result(null, new HeaderError("header-missing", position(text, at), message));
+    return new Result(null, new HeaderError(RuleIds.HEADER_MISSING, position(text, at), message));
   }
 
   /** Skips blank lines, {@code #} comments (shebang, encoding) before the docstring. */

@@ -1,5 +1,6 @@
 package io.weaver.metadata;
 
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -30,6 +31,9 @@ public final class SafeYaml {
 
   static final int MAX_ALIASES = 20;
   static final int MAX_DEPTH = 40;
+
+  /** The message when nesting passes {@link #MAX_DEPTH} (or the composer's stack gives out). */
+  private static final String TOO_DEEP = "YAML is nested too deeply";
 
   /** Nodes visited while converting; aliases re-visit nodes, so this bounds expansion too. */
   static final int MAX_NODES = 20_000;
@@ -68,7 +72,7 @@ public final class SafeYaml {
     } catch (YAMLException e) {
       return reader.fail(null, "YAML does not parse: " + e.getMessage());
     } catch (StackOverflowError e) {
-      return reader.fail(null, "YAML is nested too deeply");
+      return reader.fail(null, TOO_DEEP);
     }
     if (root == null) {
       return reader.fail(null, "the header is empty; it must be a YAML mapping of keys");
@@ -79,13 +83,13 @@ public final class SafeYaml {
         return new Result(
             null,
             new HeaderError(
-                "header-invalid",
+                RuleIds.HEADER_INVALID,
                 node.pos(),
                 "the header is " + node.describe() + "; it must be a YAML mapping of keys"));
       }
       return new Result(node, null);
     } catch (Refused e) {
-      return new Result(null, new HeaderError("header-invalid", e.pos, e.getMessage()));
+      return new Result(null, new HeaderError(RuleIds.HEADER_INVALID, e.pos, e.getMessage()));
     }
   }
 
@@ -100,7 +104,7 @@ public final class SafeYaml {
   }
 
   private Result fail(Mark mark, String message) {
-    return new Result(null, new HeaderError("header-invalid", pos(mark), message));
+    return new Result(null, new HeaderError(RuleIds.HEADER_INVALID, pos(mark), message));
   }
 
   private YamlNode convert(Node node, int depth) {
@@ -110,7 +114,7 @@ public final class SafeYaml {
           "the header expands to more than " + MAX_NODES + " values (aliases?); simplify it");
     }
     if (depth > MAX_DEPTH) {
-      throw new Refused(pos(node.getStartMark()), "YAML is nested too deeply");
+      throw new Refused(pos(node.getStartMark()), TOO_DEEP);
     }
     SourcePos pos = pos(node.getStartMark());
     if (node instanceof ScalarNode scalar) {

@@ -1,6 +1,7 @@
 package io.weaver.metadata;
 
 import io.weaver.findings.FindingSink;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,7 +32,7 @@ final class Values {
       }
     }
     sink.error(
-        "invalid-value",
+        RuleIds.INVALID_VALUE,
         entry.value().pos(),
         "'" + entry.key() + "' must be non-empty text, not " + entry.value().describe());
     return Optional.empty();
@@ -50,7 +51,7 @@ final class Values {
             ? " (without quotes)"
             : "";
     sink.error(
-        "invalid-value",
+        RuleIds.INVALID_VALUE,
         entry.value().pos(),
         "'"
             + entry.key()
@@ -77,7 +78,7 @@ final class Values {
       }
     }
     sink.error(
-        "invalid-value",
+        RuleIds.INVALID_VALUE,
         entry.value().pos(),
         "'"
             + entry.key()
@@ -98,7 +99,7 @@ final class Values {
         || s.type() == YamlNode.ScalarType.NULL
         || s.text().isBlank()) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           value.pos(),
           "'" + key + "' must be comma-separated column names (a, b), not " + value.describe());
       return Optional.empty();
@@ -115,7 +116,7 @@ final class Values {
       String column = raw.strip();
       if (column.isEmpty()) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             pos,
             "'" + key + "' has an empty member in '" + text + "'; remove the extra comma");
         ok = false;
@@ -136,7 +137,7 @@ final class Values {
   Optional<List<YamlNode.Scalar>> textList(YamlNode.Entry entry, boolean allowEmpty) {
     if (!(entry.value() instanceof YamlNode.Sequence seq)) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           entry.value().pos(),
           "'"
               + entry.key()
@@ -148,7 +149,7 @@ final class Values {
     }
     if (seq.items().isEmpty() && !allowEmpty) {
       sink.error(
-          "invalid-value",
+          RuleIds.INVALID_VALUE,
           seq.pos(),
           "'" + entry.key() + "' is an empty list; remove the key or list at least one item");
       return Optional.empty();
@@ -161,13 +162,13 @@ final class Values {
           || s.type() == YamlNode.ScalarType.NULL
           || s.text().isBlank()) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             item.pos(),
             "every item of '" + entry.key() + "' must be non-empty text, not " + item.describe());
         ok = false;
       } else if (!seen.add(s.text().strip())) {
         sink.error(
-            "invalid-value",
+            RuleIds.INVALID_VALUE,
             item.pos(),
             "'" + entry.key() + "' lists '" + s.text().strip() + "' twice; list it once");
         ok = false;
@@ -184,7 +185,7 @@ final class Values {
       return Optional.of(m);
     }
     sink.error(
-        "invalid-value",
+        RuleIds.INVALID_VALUE,
         entry.value().pos(),
         "'"
             + entry.key()

@@ -54,6 +54,12 @@ public final class WeaverConf {
   /** The table property Build sets on every Weaver Table. */
   public static final String MANAGED_PROPERTY = "weaver.managed";
 
+  /** The table property that names a Weaver Table's item (Build; the catalogue tables too). */
+  public static final String ITEM_PROPERTY = "weaver.item";
+
+  /** The table property that holds a Weaver Table's {@code Schema.Object} (Build). */
+  public static final String TABLE_ID_PROPERTY = "weaver.tableId";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */

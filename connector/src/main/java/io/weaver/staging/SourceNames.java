@@ -6,6 +6,7 @@ import io.weaver.metadata.sql.SqlSyntaxException;
 import io.weaver.metadata.sql.SqlToken;
 import io.weaver.metadata.sql.SqlTokenizer;
 import io.weaver.workspace.Identifiers;
+import io.weaver.workspace.Identity;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -34,8 +35,6 @@ final class SourceNames {
   /** The formats Spark reads a path with ({@code parquet.`/p`}), as Spark matches them. */
   static final Set<String> PATH_FORMATS =
       Set.of("delta", "parquet", "csv", "json", "orc", "text", "binaryfile", "avro");
-
-  private static final String FILES_PREFIX = "Files/";
 
   private final String item;
   private final String filesRoot;
@@ -72,14 +71,14 @@ final class SourceNames {
     Set<List<String>> filePaths = new HashSet<>();
     for (List<String> name : references) {
       if (isPathRead(name)) {
-        if (name.get(1).startsWith(FILES_PREFIX)) {
+        if (name.get(1).startsWith(Identity.FILES_PREFIX)) {
           filePaths.add(name);
         }
       } else if (name.size() == 2 && itemHasTable.test(name)) {
         itemTables.add(name);
       }
     }
-    boolean pathOption = statement.contains(FILES_PREFIX);
+    boolean pathOption = statement.contains(Identity.FILES_PREFIX);
     if (itemTables.isEmpty() && filePaths.isEmpty() && !pathOption) {
       return statement;
     }
@@ -164,13 +163,13 @@ final class SourceNames {
     char quote = text.charAt(0);
     return (quote == '\'' || quote == '"')
         && text.length() >= 2
-        && text.substring(1).startsWith(FILES_PREFIX)
+        && text.substring(1).startsWith(Identity.FILES_PREFIX)
         && text.indexOf('\\') < 0;
   }
 
   /** The absolute path of {@code Files/…}; a path that would leave the file area is refused. */
   private String filesPath(String relative) {
-    String rest = relative.substring(FILES_PREFIX.length());
+    String rest = relative.substring(Identity.FILES_PREFIX.length());
     for (String segment : rest.split("/", -1)) {
       if (segment.equals("..") || segment.equals(".")) {
         throw new IllegalArgumentException(

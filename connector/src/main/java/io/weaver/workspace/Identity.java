@@ -13,7 +13,8 @@ import java.util.Optional;
  */
 public record Identity(Optional<String> item, TableId tableId, boolean files) {
 
-  private static final String FILES_PREFIX = "Files/";
+  /** What starts a {@code Files/Schema.Object} identity. */
+  public static final String FILES_PREFIX = "Files/";
 
   /** Parses an identity as authored; empty when it has none of the three forms. */
   public static Optional<Identity> parse(String text) {

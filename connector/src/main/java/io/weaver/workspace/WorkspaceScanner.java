@@ -1,6 +1,7 @@
 package io.weaver.workspace;
 
 import io.weaver.findings.Finding;
+import io.weaver.findings.RuleIds;
 import io.weaver.findings.Severity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,7 +57,7 @@ public final class WorkspaceScanner {
                 0,
                 0,
                 Severity.ERROR,
-                "id-mismatch",
+                RuleIds.ID_MISMATCH,
                 "item folder '"
                     + item
                     + "' is not an identifier (a letter or _, then letters, digits or _);"

@@ -15,6 +15,11 @@ public record PythonModule(List<PythonClass> classes) {
     public Optional<Method> method(String methodName) {
       return methods.stream().filter(m -> m.name().equals(methodName)).findFirst();
     }
+
+    /** Whether a base is Weaver's {@code Table} ({@code Table} or {@code weaver.Table}, say). */
+    public boolean inheritsTable() {
+      return bases.stream().anyMatch(b -> b.equals("Table") || b.endsWith(".Table"));
+    }
   }
 
   /** A method defined directly in a class body. */

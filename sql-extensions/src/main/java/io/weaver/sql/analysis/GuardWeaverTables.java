@@ -30,10 +30,8 @@ import scala.runtime.BoxedUnit;
  * WeaverConf#INTERNAL_WRITE}, which the rule lets through.
  */
 public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit> {
-  /** The table property Build sets on every Weaver Table. */
-  public static final String MANAGED_PROPERTY = "weaver.managed";
-
-  private static final String IDENTITY_METADATA = "delta.identity.start";
+  /** The field metadata key Delta gives an identity column. */
+  static final String IDENTITY_METADATA = "delta.identity.start";
 
   private final SparkSession session;
 
@@ -58,7 +56,7 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
 
   static void check(DeltaDml.Write write) {
     Map<String, String> properties = write.properties();
-    if (!"true".equalsIgnoreCase(properties.get(MANAGED_PROPERTY))) {
+    if (!"true".equalsIgnoreCase(properties.get(WeaverConf.MANAGED_PROPERTY))) {
       return;
     }
     String table = tableName(write);
@@ -109,8 +107,8 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
 
   /** {@code Item.Schema.Object} from Build's markers, else the table's path. */
   private static String tableName(DeltaDml.Write write) {
-    String item = write.properties().get("weaver.item");
-    String id = write.properties().get("weaver.tableId");
+    String item = write.properties().get(WeaverConf.ITEM_PROPERTY);
+    String id = write.properties().get(WeaverConf.TABLE_ID_PROPERTY);
     return item != null && id != null ? item + "." + id : write.path();
   }
 }

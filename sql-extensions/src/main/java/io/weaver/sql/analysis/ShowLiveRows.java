@@ -199,8 +199,8 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
   }
 
   private static String tableName(DeltaRelations.DeltaRead read) {
-    String item = read.properties().get("weaver.item");
-    String id = read.properties().get("weaver.tableId");
+    String item = read.properties().get(WeaverConf.ITEM_PROPERTY);
+    String id = read.properties().get(WeaverConf.TABLE_ID_PROPERTY);
     return item != null && id != null ? "Weaver table " + item + "." + id : "the Delta table";
   }
 

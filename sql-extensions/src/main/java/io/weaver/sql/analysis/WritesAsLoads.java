@@ -39,8 +39,6 @@ import scala.runtime.AbstractPartialFunction;
  * the engine's own sessions ({@value WeaverConf#INTERNAL_WRITE}).
  */
 public final class WritesAsLoads extends Rule<LogicalPlan> {
-  private static final String IDENTITY_METADATA = "delta.identity.start";
-
   private final SparkSession session;
 
   public WritesAsLoads(SparkSession session) {
@@ -72,8 +70,8 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
         || !"true".equalsIgnoreCase(properties.get(WeaverConf.MANAGED_PROPERTY))) {
       return Optional.empty();
     }
-    String item = properties.get("weaver.item");
-    String id = properties.get("weaver.tableId");
+    String item = properties.get(WeaverConf.ITEM_PROPERTY);
+    String id = properties.get(WeaverConf.TABLE_ID_PROPERTY);
     if (item == null || id == null) {
       return Optional.empty();
     }
@@ -128,7 +126,8 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
     @SuppressWarnings("deprecation")
     StructField[] fields = relation.table().schema().fields();
     for (StructField f : fields) {
-      if (!managed.contains(f.name()) && !f.metadata().contains(IDENTITY_METADATA)) {
+      if (!managed.contains(f.name())
+          && !f.metadata().contains(GuardWeaverTables.IDENTITY_METADATA)) {
         names.add(f.name());
       }
     }

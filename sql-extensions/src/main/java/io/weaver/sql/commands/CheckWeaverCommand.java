@@ -2,6 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.check.Check;
 import io.weaver.findings.Finding;
+import io.weaver.session.WeaverConf;
 import io.weaver.sql.compat.SparkErrors;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.net.URI;
@@ -20,12 +21,9 @@ import scala.collection.immutable.Seq;
 
 /**
  * Runs {@code CHECK WEAVER [WORKSPACE 'path']}: one row per finding, in report order. The workspace
- * is the statement's, else the session conf {@value #WORKSPACE_CONF}.
+ * is the statement's, else the session conf {@value WeaverConf#WORKSPACE}.
  */
 public final class CheckWeaverCommand extends WeaverLeafCommand {
-  /** The session conf naming the workspace when a statement does not. */
-  public static final String WORKSPACE_CONF = "spark.weaver.workspace";
-
   /** The rows' schema: one finding each (docs/table-contract.md, "Check"). */
   public static final StructType SCHEMA =
       new StructType()
@@ -62,14 +60,14 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   private Path workspaceFolder(SparkSession session) {
     String location =
         workspace
-            .or(() -> Optional.ofNullable(session.conf().get(WORKSPACE_CONF, null)))
+            .or(() -> Optional.ofNullable(session.conf().get(WeaverConf.WORKSPACE, null)))
             .filter(s -> !s.isBlank())
             .orElseThrow(
                 () ->
                     SparkErrors.analysis(
                         "CHECK WEAVER: no workspace given. Write CHECK WEAVER WORKSPACE '<path>' or"
                             + " set the session conf "
-                            + WORKSPACE_CONF
+                            + WeaverConf.WORKSPACE
                             + " to the workspace folder."));
     Path folder = localPath(location);
     if (!Files.isDirectory(folder)) {

@@ -1,7 +1,11 @@
-package io.weaver.check;
+package io.weaver.findings;
 
-/** The stable rule ids (docs/table-contract.md, "Check"), one constant each. */
-public final class Rules {
+/**
+ * The stable rule ids (docs/table-contract.md, "Check"; listed in docs/check-rules.md), one
+ * constant each. Every production class that reports a finding takes its rule id from here: the
+ * readers in {@code metadata} and {@code workspace} as well as the rules in {@code check}.
+ */
+public final class RuleIds {
   public static final String HEADER_MISSING = "header-missing";
   public static final String HEADER_INVALID = "header-invalid";
   public static final String UNKNOWN_KEY = "unknown-key";
@@ -39,5 +43,5 @@ public final class Rules {
   /** Weaver's own: the file is not valid UTF-8 text. */
   public static final String ENCODING = "encoding";
 
-  private Rules() {}
+  private RuleIds() {}
 }
