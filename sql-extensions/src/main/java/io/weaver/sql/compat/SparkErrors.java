@@ -2,10 +2,7 @@ package io.weaver.sql.compat;
 
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
-import org.apache.spark.QueryContext;
-import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.catalyst.parser.ParseException;
-import scala.Option;
 import scala.collection.immutable.Map;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -14,21 +11,12 @@ public final class SparkErrors {
   private SparkErrors() {}
 
   /**
-   * Throws an {@link AnalysisException} carrying exactly {@code message} (no error class). Spark's
-   * exceptions are checked in Java's eyes but not in Scala's, and Spark callers expect them
-   * unchecked, so they are thrown without a {@code throws} clause; the return type only lets
-   * callers write {@code throw SparkErrors.analysis(...)}.
+   * Throws an {@link org.apache.spark.sql.AnalysisException} carrying exactly {@code message}, as
+   * the Catalyst rules do ({@link io.weaver.catalyst.compat.SparkErrors#analysis}); see there why
+   * it is thrown unchecked.
    */
   public static RuntimeException analysis(String message) {
-    throw sneaky(
-        new AnalysisException(
-            message,
-            Option.empty(),
-            Option.empty(),
-            Option.empty(),
-            Option.empty(),
-            scalaMap(java.util.Map.of()),
-            new QueryContext[0]));
+    throw io.weaver.catalyst.compat.SparkErrors.analysis(message);
   }
 
   /**
@@ -40,14 +28,9 @@ public final class SparkErrors {
     ParserRuleContext at = new ParserRuleContext();
     at.start = token;
     at.stop = token;
-    throw sneaky(
+    throw io.weaver.catalyst.compat.SparkErrors.sneaky(
         new ParseException(
             "PARSE_SYNTAX_ERROR", scalaMap(java.util.Map.of("error", near, "hint", hint)), at));
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
-    throw (T) t;
   }
 
   private static Map<String, String> scalaMap(java.util.Map<String, String> map) {
