@@ -1,9 +1,11 @@
 package io.weaver.sql;
 
-import io.weaver.sql.analysis.GuardWeaverTables;
+import io.weaver.catalyst.rules.GuardWeaverTables;
+import io.weaver.catalyst.rules.ShowLiveRows;
+import io.weaver.catalyst.rules.WritesAsLoads;
+import io.weaver.sql.analysis.ConnectorContract;
 import io.weaver.sql.analysis.ResolveWeaverStatements;
-import io.weaver.sql.analysis.ShowLiveRows;
-import io.weaver.sql.analysis.WritesAsLoads;
+import io.weaver.sql.commands.DataFrameLoadCommand;
 import io.weaver.sql.parser.WeaverSqlParser;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
@@ -12,9 +14,14 @@ import scala.runtime.BoxedUnit;
 /**
  * Adds Weaver's SQL statements to a Spark session. List this class in {@code spark.sql.extensions},
  * before or after Delta's extension.
+ *
+ * <p>The Catalyst rules on Spark's and Delta's plans live in module catalyst-rules ({@code
+ * io.weaver.catalyst.rules}), which knows nothing of the connector; they get Weaver's definitions
+ * from {@link ConnectorContract} and build loads as {@link DataFrameLoadCommand}s.
  */
 public final class WeaverSparkSessionExtensions
     implements Function1<SparkSessionExtensions, BoxedUnit> {
+  private static final ConnectorContract CONTRACT = ConnectorContract.INSTANCE;
 
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
@@ -26,14 +33,15 @@ public final class WeaverSparkSessionExtensions
     // Turns each parsed Weaver statement into the command that runs it.
     extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
     // Puts the live-rows filter above reads of Weaver tables (format("weaver") included).
-    extensions.injectResolutionRule(ShowLiveRows::new);
+    extensions.injectResolutionRule(session -> new ShowLiveRows(session, CONTRACT, CONTRACT));
     // Turns appends to Weaver tables into loads; refuses overwrites.
-    extensions.injectResolutionRule(WritesAsLoads::new);
+    extensions.injectResolutionRule(
+        session -> new WritesAsLoads(session, CONTRACT, CONTRACT, DataFrameLoadCommand::new));
 
     // Check
     // Refuses DML on Weaver tables that writes managed columns or has no WHERE
     // (docs/table-contract.md, "Guarantees").
-    extensions.injectCheckRule(session -> new GuardWeaverTables(session));
+    extensions.injectCheckRule(session -> new GuardWeaverTables(session, CONTRACT, CONTRACT));
 
     // Planner: none. Weaver commands are Spark RunnableCommands, which Spark plans itself.
     return BoxedUnit.UNIT;

@@ -1,9 +1,9 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.check.Check;
 import io.weaver.findings.Finding;
 import io.weaver.session.WeaverConf;
-import io.weaver.sql.compat.SparkErrors;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.weaver.sql.commands;
 
-import io.weaver.sql.compat.ScalaSeqs;
-import io.weaver.sql.compat.SparkErrors;
+import io.weaver.catalyst.compat.ScalaSeqs;
+import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.util.List;
 import java.util.Objects;

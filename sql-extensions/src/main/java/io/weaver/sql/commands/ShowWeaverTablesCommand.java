@@ -69,7 +69,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
     Scope scope = item.map(Scope::item).orElse(Scope.all());
     List<TableDeclaration> tables = WorkspaceAccess.call(statement, () -> weaver.tables(scope));
     if (item.isPresent() && tables.isEmpty()) {
-      throw io.weaver.sql.compat.SparkErrors.analysis(
+      throw io.weaver.catalyst.compat.SparkErrors.analysis(
           statement + ": the workspace has no item " + item.get() + " (names are case-sensitive).");
     }
     Map<String, ItemFacts> facts = new HashMap<>();

@@ -2,10 +2,10 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.check.WeaverCheckException;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.session.WeaverConf;
-import io.weaver.sql.compat.SparkErrors;
 import io.weaver.sql.plans.TableIdentity;
 import io.weaver.workspace.Identity;
 import io.weaver.workspace.TableId;

@@ -1,5 +1,6 @@
 package io.weaver.sql.compat;
 
+import io.weaver.catalyst.compat.ScalaSeqs;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.expressions.Attribute;

@@ -1,6 +1,6 @@
 package io.weaver.sql.parser;
 
-import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.compat.ParseErrors;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.CommonToken;
@@ -29,7 +29,7 @@ final class SyntaxErrorListener extends BaseErrorListener {
         offendingSymbol instanceof Token token
             ? token
             : tokenAt(recognizer, line, charPositionInLine);
-    throw SparkErrors.syntaxError(at, near(at), ": " + msg);
+    throw ParseErrors.syntaxError(at, near(at), ": " + msg);
   }
 
   static String near(Token token) {

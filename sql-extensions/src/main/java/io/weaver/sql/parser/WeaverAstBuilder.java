@@ -1,6 +1,6 @@
 package io.weaver.sql.parser;
 
-import io.weaver.sql.compat.SparkErrors;
+import io.weaver.sql.compat.ParseErrors;
 import io.weaver.sql.parser.WeaverSqlBaseParser.*;
 import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
@@ -127,13 +127,13 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
     } catch (NumberFormatException tooLarge) {
       // reported below
     }
-    throw SparkErrors.syntaxError(
+    throw ParseErrors.syntaxError(
         ctx.limit,
         SyntaxErrorListener.near(ctx.limit),
         ": LIMIT takes a whole number from 1 to " + Integer.MAX_VALUE);
   }
 
   private static RuntimeException error(ParserRuleContext ctx, String hint) {
-    return SparkErrors.syntaxError(ctx.getStart(), "'" + ctx.getText() + "'", ": " + hint);
+    return ParseErrors.syntaxError(ctx.getStart(), "'" + ctx.getText() + "'", ": " + hint);
   }
 }

@@ -16,8 +16,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>A thin provider: it resolves the identity to the item catalog's own Delta table and hands out
  * a {@link WeaverSourceTable} placeholder. The session extension's rules then do the work — reads
  * become reads of the Delta table with the live-rows filter ({@link
- * io.weaver.sql.analysis.ShowLiveRows}), appends become loads ({@link
- * io.weaver.sql.analysis.WritesAsLoads}) — so the data source behaves exactly like the item
+ * io.weaver.catalyst.rules.ShowLiveRows}), appends become loads ({@link
+ * io.weaver.catalyst.rules.WritesAsLoads}) — so the data source behaves exactly like the item
  * catalogs do in SQL. Without the extension the placeholder refuses to scan or write.
  */
 public final class WeaverSource implements TableProvider, DataSourceRegister {

@@ -1,8 +1,8 @@
 package io.weaver.sql.source;
 
+import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.commands.WorkspaceAccess;
-import io.weaver.sql.compat.SparkErrors;
 import io.weaver.workspace.Identifiers;
 import java.util.EnumSet;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.sql.analysis.ShowLiveRows;
+import io.weaver.catalyst.rules.ShowLiveRows;
 import io.weaver.sql.commands.WeaverLoadException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,11 +1,6 @@
-package io.weaver.sql.analysis;
+package io.weaver.catalyst.rules;
 
-import io.weaver.metadata.ManagedColumns;
-import io.weaver.session.WeaverConf;
-import io.weaver.sql.commands.DataFrameLoadCommand;
-import io.weaver.sql.compat.SparkErrors;
-import io.weaver.sql.source.WeaverSourceTable;
-import io.weaver.workspace.Target;
+import io.weaver.catalyst.compat.SparkErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,26 +23,34 @@ import scala.runtime.AbstractPartialFunction;
 /**
  * Writes become loads (docs/table-contract.md, "DataFrame API"): an append to a Weaver table —
  * {@code df.write.format("weaver").mode("append").save(id)}, {@code df.writeTo(id).append()},
- * {@code df.write.mode("append").saveAsTable(id)}, {@code INSERT INTO id …} — is replaced by a
- * {@link DataFrameLoadCommand}: a Load of that Table with the written rows as staging. Other writes
- * (overwrite, dynamic partition overwrite, {@code INSERT OVERWRITE}) are refused with a message
- * that says what to use.
+ * {@code df.write.mode("append").saveAsTable(id)}, {@code INSERT INTO id …} — is replaced by the
+ * command {@link LoadCommands} builds (the session extension's {@code DataFrameLoadCommand}): a
+ * Load of that Table with the written rows as staging. Other writes (overwrite, dynamic partition
+ * overwrite, {@code INSERT OVERWRITE}) are refused with a message that says what to use.
  *
- * <p>A Weaver table here is a named table (a catalog relation) whose properties say {@value
- * WeaverConf#MANAGED_PROPERTY}{@code =true}, or a {@code format("weaver")} placeholder. Path-based
- * Delta writes ({@code format("delta").save(path)}) stay plain Delta writes, and so do writes in
- * the engine's own sessions ({@value WeaverConf#INTERNAL_WRITE}).
+ * <p>A Weaver table here is a named table (a catalog relation) whose properties say {@code
+ * weaver.managed=true} ({@link TableContract#isWeaverTable}) and carry its identity, or a {@code
+ * format("weaver")} placeholder ({@link TableContract#placeholder}). Path-based Delta writes
+ * ({@code format("delta").save(path)}) stay plain Delta writes, and so do writes in the engine's
+ * own sessions ({@link EngineScope#isEngineSession}).
  */
 public final class WritesAsLoads extends Rule<LogicalPlan> {
   private final SparkSession session;
+  private final TableContract contract;
+  private final EngineScope scope;
+  private final LoadCommands loads;
 
-  public WritesAsLoads(SparkSession session) {
+  public WritesAsLoads(
+      SparkSession session, TableContract contract, EngineScope scope, LoadCommands loads) {
     this.session = Objects.requireNonNull(session, "session");
+    this.contract = Objects.requireNonNull(contract, "contract");
+    this.scope = Objects.requireNonNull(scope, "scope");
+    this.loads = Objects.requireNonNull(loads, "loads");
   }
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
-    if ("true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"))) {
+    if (scope.isEngineSession(session)) {
       return plan;
     }
     return plan.resolveOperatorsDown(new ToLoad());
@@ -56,29 +59,23 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
   /** The Weaver table a write goes to, if it goes to one. */
   private record WeaverTarget(String identity, DataSourceV2Relation relation) {}
 
-  private static Optional<WeaverTarget> target(V2WriteCommand write) {
+  private Optional<WeaverTarget> target(V2WriteCommand write) {
     if (!(write.table() instanceof DataSourceV2Relation relation)) {
       return Optional.empty();
     }
     Table table = relation.table();
-    Optional<WeaverSourceTable> source = WeaverSourceTable.of(table);
-    if (source.isPresent()) {
-      return Optional.of(new WeaverTarget(source.get().identity(), relation));
+    Optional<TableContract.Placeholder> placeholder = contract.placeholder(table);
+    if (placeholder.isPresent()) {
+      return Optional.of(new WeaverTarget(placeholder.get().identity(), relation));
     }
     Map<String, String> properties = table.properties();
-    if (relation.catalog().isEmpty()
-        || !"true".equalsIgnoreCase(properties.get(WeaverConf.MANAGED_PROPERTY))) {
+    if (relation.catalog().isEmpty() || !contract.isWeaverTable(properties)) {
       return Optional.empty();
     }
-    String item = properties.get(WeaverConf.ITEM_PROPERTY);
-    String id = properties.get(WeaverConf.TABLE_ID_PROPERTY);
-    if (item == null || id == null) {
-      return Optional.empty();
-    }
-    return Optional.of(new WeaverTarget(item + "." + id, relation));
+    return contract.identity(properties).map(identity -> new WeaverTarget(identity, relation));
   }
 
-  static LogicalPlan rewrite(V2WriteCommand write) {
+  LogicalPlan rewrite(V2WriteCommand write) {
     Optional<WeaverTarget> target = target(write);
     if (target.isEmpty() || !write.query().resolved()) {
       return (LogicalPlan) write;
@@ -109,19 +106,19 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
             .orElse(false);
     List<String> positional =
         append.isByName() ? List.of() : businessColumns(target.get().relation());
-    return new DataFrameLoadCommand(identity, append.query(), waive, positional);
+    return loads.load(identity, append.query(), waive, positional);
   }
 
-  private static Optional<String> option(Map<String, String> options) {
+  private Optional<String> option(Map<String, String> options) {
     return options.entrySet().stream()
-        .filter(e -> e.getKey().equalsIgnoreCase(WeaverConf.WAIVE_STABILITY_GATES))
+        .filter(e -> e.getKey().equalsIgnoreCase(contract.waiveStabilityGatesOption()))
         .map(Map.Entry::getValue)
         .findFirst();
   }
 
   /** The table's business columns in table order: no managed column, no identity column. */
-  private static List<String> businessColumns(DataSourceV2Relation relation) {
-    List<String> managed = ManagedColumns.names(Target.LAKEHOUSE);
+  private List<String> businessColumns(DataSourceV2Relation relation) {
+    List<String> managed = contract.managedColumns();
     List<String> names = new ArrayList<>();
     @SuppressWarnings("deprecation")
     StructField[] fields = relation.table().schema().fields();
@@ -134,7 +131,7 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
     return names;
   }
 
-  private static final class ToLoad extends AbstractPartialFunction<LogicalPlan, LogicalPlan> {
+  private final class ToLoad extends AbstractPartialFunction<LogicalPlan, LogicalPlan> {
     @Override
     public boolean isDefinedAt(LogicalPlan plan) {
       return plan instanceof V2WriteCommand;

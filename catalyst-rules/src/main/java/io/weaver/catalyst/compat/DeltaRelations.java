@@ -1,4 +1,4 @@
-package io.weaver.sql.compat;
+package io.weaver.catalyst.compat;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,11 +1,9 @@
-package io.weaver.sql.analysis;
+package io.weaver.catalyst.rules;
 
-import io.weaver.metadata.ManagedColumns;
-import io.weaver.session.WeaverConf;
-import io.weaver.sql.compat.DeltaDml;
-import io.weaver.sql.compat.ScalaSeqs;
-import io.weaver.sql.compat.SparkErrors;
-import io.weaver.workspace.Target;
+import io.weaver.catalyst.compat.DeltaDml;
+import io.weaver.catalyst.compat.ScalaSeqs;
+import io.weaver.catalyst.compat.SparkErrors;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,45 +16,50 @@ import scala.Function1;
 import scala.runtime.BoxedUnit;
 
 /**
- * The DML guards (docs/table-contract.md, "Guarantees"), as a check rule: on a Delta table marked
- * {@code weaver.managed=true} (Build marks every Table it creates), an UPDATE or MERGE that assigns
- * a managed column ({@code row_insert_datetime}, {@code row_update_datetime}, {@code
- * row_delete_datetime}, {@code row_signature}, the identity column) and an UPDATE or DELETE without
- * a WHERE clause are refused before anything is written.
+ * The DML guards (docs/table-contract.md, "Guarantees"), as a check rule: on a Weaver table (a
+ * Delta table marked {@code weaver.managed=true}, {@link TableContract#isWeaverTable}; Build marks
+ * every Table it creates), an UPDATE or MERGE that assigns a managed column ({@code
+ * row_insert_datetime}, {@code row_update_datetime}, {@code row_delete_datetime}, {@code
+ * row_signature}: {@link TableContract#managedColumns}; the identity column) and an UPDATE or
+ * DELETE without a WHERE clause are refused before anything is written.
  *
  * <p>Delta turns DML into its own commands during resolution, so the rule looks at those (see
  * {@link DeltaDml}); that catches SQL through an item catalog, path-based SQL and the {@code
- * DeltaTable} API alike. Weaver's engine writes through sessions marked with {@link
- * WeaverConf#INTERNAL_WRITE}, which the rule lets through.
+ * DeltaTable} API alike. Weaver's engine writes through sessions of its own ({@link
+ * EngineScope#isEngineSession}), which the rule lets through.
  */
 public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit> {
   /** The field metadata key Delta gives an identity column. */
   static final String IDENTITY_METADATA = "delta.identity.start";
 
   private final SparkSession session;
+  private final TableContract contract;
+  private final EngineScope scope;
 
-  public GuardWeaverTables(SparkSession session) {
+  public GuardWeaverTables(SparkSession session, TableContract contract, EngineScope scope) {
     this.session = Objects.requireNonNull(session, "session");
+    this.contract = Objects.requireNonNull(contract, "contract");
+    this.scope = Objects.requireNonNull(scope, "scope");
   }
 
   @Override
   public BoxedUnit apply(LogicalPlan plan) {
-    if (!"true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"))) {
+    if (!scope.isEngineSession(session)) {
       check(plan);
     }
     return BoxedUnit.UNIT;
   }
 
-  private static void check(LogicalPlan plan) {
-    DeltaDml.of(plan).ifPresent(GuardWeaverTables::check);
+  private void check(LogicalPlan plan) {
+    DeltaDml.of(plan).ifPresent(this::check);
     for (LogicalPlan child : ScalaSeqs.toList(plan.children())) {
       check(child);
     }
   }
 
-  static void check(DeltaDml.Write write) {
+  void check(DeltaDml.Write write) {
     Map<String, String> properties = write.properties();
-    if (!"true".equalsIgnoreCase(properties.get(WeaverConf.MANAGED_PROPERTY))) {
+    if (!contract.isWeaverTable(properties)) {
       return;
     }
     String table = tableName(write);
@@ -95,8 +98,8 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
   }
 
   /** The managed audit and signature columns, and the identity column when there is one. */
-  private static List<String> protectedColumns(DeltaDml.Write write) {
-    List<String> names = new java.util.ArrayList<>(ManagedColumns.names(Target.LAKEHOUSE));
+  private List<String> protectedColumns(DeltaDml.Write write) {
+    List<String> names = new ArrayList<>(contract.managedColumns());
     for (StructField field : write.schema().fields()) {
       if (field.metadata().contains(IDENTITY_METADATA)) {
         names.add(field.name());
@@ -106,9 +109,7 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
   }
 
   /** {@code Item.Schema.Object} from Build's markers, else the table's path. */
-  private static String tableName(DeltaDml.Write write) {
-    String item = write.properties().get(WeaverConf.ITEM_PROPERTY);
-    String id = write.properties().get(WeaverConf.TABLE_ID_PROPERTY);
-    return item != null && id != null ? item + "." + id : write.path();
+  private String tableName(DeltaDml.Write write) {
+    return contract.identity(write.properties()).orElse(write.path());
   }
 }

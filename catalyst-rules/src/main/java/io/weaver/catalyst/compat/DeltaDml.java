@@ -1,4 +1,4 @@
-package io.weaver.sql.compat;
+package io.weaver.catalyst.compat;
 
 import java.util.ArrayList;
 import java.util.List;

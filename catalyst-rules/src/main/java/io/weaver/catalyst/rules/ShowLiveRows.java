@@ -1,12 +1,8 @@
-package io.weaver.sql.analysis;
+package io.weaver.catalyst.rules;
 
-import io.weaver.metadata.ManagedColumns;
-import io.weaver.session.EngineReads;
-import io.weaver.session.WeaverConf;
-import io.weaver.sql.compat.DeltaRelations;
-import io.weaver.sql.compat.ScalaSeqs;
-import io.weaver.sql.compat.SparkErrors;
-import io.weaver.sql.source.WeaverSourceTable;
+import io.weaver.catalyst.compat.DeltaRelations;
+import io.weaver.catalyst.compat.ScalaSeqs;
+import io.weaver.catalyst.compat.SparkErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,8 +22,9 @@ import scala.Option;
 
 /**
  * Live rows on read (docs/table-contract.md, "Managed columns", "DataFrame API"): every read of a
- * Delta table marked {@value WeaverConf#MANAGED_PROPERTY}{@code =true} gets {@code
- * row_delete_datetime = 9999-12-31 00:00:00 UTC} (the live sentinel) directly above it, whatever
+ * Weaver table (a Delta table marked {@code weaver.managed=true}, {@link
+ * TableContract#isWeaverTable}) gets {@code row_delete_datetime = 9999-12-31 00:00:00 UTC} (its
+ * {@link TableContract#deleteTimeColumn} equal to the live sentinel) directly above it, whatever
  * the path — an item catalog name, {@code delta.`path`}, {@code format("delta")}, {@code
  * format("weaver")}, a view, time travel.
  *
@@ -38,18 +35,19 @@ import scala.Option;
  *       there. A live filter already in a target (the {@code DeltaTable} API builds DML over its
  *       own, already analysed DataFrame) is taken out again. MERGE sources are ordinary reads.
  *   <li>RESTORE and CLONE, which copy whole tables.
- *   <li>Reads asking for every row: option {@value WeaverConf#INCLUDE_DELETED}{@code =true} (SQL:
- *       {@code WITH ('includeDeleted' = 'true')}), and change-feed reads.
+ *   <li>Reads asking for every row: option {@code includeDeleted=true} ({@link
+ *       TableContract#includeDeletedOption}; SQL: {@code WITH ('includeDeleted' = 'true')}), and
+ *       change-feed reads.
  *   <li>The DataFrame of Delta's {@code DeltaTable} API ({@code DeltaTable.forName/forPath}), which
  *       is Delta's physical view of the table and the target of its DML builders.
- *   <li>Sessions of Weaver's engine ({@value WeaverConf#INTERNAL_WRITE}), and the engine's reads in
- *       the caller's session, which it creates inside {@link EngineReads#allRows}.
+ *   <li>Sessions of Weaver's engine ({@link EngineScope#isEngineSession}), and the engine's reads
+ *       in the caller's session ({@link EngineScope#isEngineRead}).
  * </ul>
  *
- * <p>Option {@value WeaverConf#MIN_VERSION}{@code =n} fails the read when the version read is older
- * than {@code n} (never a silently stale answer). {@code format("weaver")} placeholders ({@link
- * WeaverSourceTable}) are replaced here by the catalog's Delta table, keeping their output
- * attributes.
+ * <p>Option {@code minVersion=n} ({@link TableContract#minVersionOption}) fails the read when the
+ * version read is older than {@code n} (never a silently stale answer). {@code format("weaver")}
+ * placeholders ({@link TableContract#placeholder}) are replaced here by the catalog's Delta table,
+ * keeping their output attributes.
  *
  * <p>Idempotent: every decided read gets a mark right above it — the live filter, or for an
  * all-rows read the always-true {@code 'weaver.allRows' = 'weaver.allRows'} (the optimizer removes
@@ -65,17 +63,21 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
   private static final String ALL_ROWS = "weaver.allRows";
 
   private final SparkSession session;
+  private final TableContract contract;
+  private final EngineScope scope;
 
-  public ShowLiveRows(SparkSession session) {
+  public ShowLiveRows(SparkSession session, TableContract contract, EngineScope scope) {
     this.session = Objects.requireNonNull(session, "session");
+    this.contract = Objects.requireNonNull(contract, "contract");
+    this.scope = Objects.requireNonNull(scope, "scope");
   }
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
-    if ("true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"))) {
+    if (scope.isEngineSession(session)) {
       return plan;
     }
-    return rewrite(plan, false, EngineReads.active());
+    return rewrite(plan, false, scope.isEngineRead());
   }
 
   private LogicalPlan rewrite(LogicalPlan plan, boolean dmlTarget, boolean engine) {
@@ -88,15 +90,19 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     if (isMark(plan)) {
       return dmlTarget ? ((Filter) plan).child() : plan;
     }
-    if (plan instanceof DataSourceV2Relation v2 && v2.table() instanceof WeaverSourceTable w) {
-      plan =
-          new DataSourceV2Relation(
-              w.delta(),
-              v2.output(),
-              Option.apply(w.catalog()),
-              Option.apply(w.identifier()),
-              v2.options(),
-              v2.timeTravelSpec());
+    if (plan instanceof DataSourceV2Relation v2) {
+      Optional<TableContract.Placeholder> placeholder = contract.placeholder(v2.table());
+      if (placeholder.isPresent()) {
+        TableContract.Placeholder w = placeholder.get();
+        plan =
+            new DataSourceV2Relation(
+                w.delta(),
+                v2.output(),
+                Option.apply(w.catalog()),
+                Option.apply(w.identifier()),
+                v2.options(),
+                v2.timeTravelSpec());
+      }
     }
     Optional<DeltaRelations.DeltaRead> read = DeltaRelations.read(plan);
     if (read.isPresent()) {
@@ -119,10 +125,10 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
    * The read under its mark: the live filter, or the all-rows mark for a read that asks for every
    * row; as it is when it is not a Weaver table.
    */
-  private static LogicalPlan liveRows(
+  private LogicalPlan liveRows(
       LogicalPlan relation, DeltaRelations.DeltaRead read, boolean engine) {
     checkMinVersion(relation, read);
-    if (!"true".equalsIgnoreCase(read.properties().get(WeaverConf.MANAGED_PROPERTY))) {
+    if (!contract.isWeaverTable(read.properties())) {
       return relation;
     }
     if (DeltaRelations.deltaTableApiActive()) {
@@ -132,7 +138,9 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     }
     boolean all =
         engine
-            || read.option(WeaverConf.INCLUDE_DELETED).map("true"::equalsIgnoreCase).orElse(false)
+            || read.option(contract.includeDeletedOption())
+                .map("true"::equalsIgnoreCase)
+                .orElse(false)
             || read.option("readChangeFeed").map("true"::equalsIgnoreCase).orElse(false)
             || read.option("readChangeData").map("true"::equalsIgnoreCase).orElse(false);
     Optional<Attribute> deleteTime = deleteTime(relation);
@@ -149,8 +157,8 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
         Literal.create(ALL_ROWS, DataTypes.StringType));
   }
 
-  private static void checkMinVersion(LogicalPlan relation, DeltaRelations.DeltaRead read) {
-    Optional<String> min = read.option(WeaverConf.MIN_VERSION);
+  private void checkMinVersion(LogicalPlan relation, DeltaRelations.DeltaRead read) {
+    Optional<String> min = read.option(contract.minVersionOption());
     if (min.isEmpty()) {
       return;
     }
@@ -160,7 +168,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     } catch (NumberFormatException e) {
       throw SparkErrors.analysis(
           "Option "
-              + WeaverConf.MIN_VERSION
+              + contract.minVersionOption()
               + " of the read of "
               + tableName(read)
               + " must be a whole Delta version number (a load's delta_version), not '"
@@ -176,7 +184,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
           "The read of "
               + tableName(read)
               + " asks for "
-              + WeaverConf.MIN_VERSION
+              + contract.minVersionOption()
               + "="
               + wanted
               + " but "
@@ -198,15 +206,16 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     }
   }
 
-  private static String tableName(DeltaRelations.DeltaRead read) {
-    String item = read.properties().get(WeaverConf.ITEM_PROPERTY);
-    String id = read.properties().get(WeaverConf.TABLE_ID_PROPERTY);
-    return item != null && id != null ? "Weaver table " + item + "." + id : "the Delta table";
+  private String tableName(DeltaRelations.DeltaRead read) {
+    return contract
+        .identity(read.properties())
+        .map(identity -> "Weaver table " + identity)
+        .orElse("the Delta table");
   }
 
-  private static Optional<Attribute> deleteTime(LogicalPlan relation) {
+  private Optional<Attribute> deleteTime(LogicalPlan relation) {
     return ScalaSeqs.toList(relation.output()).stream()
-        .filter(a -> a.name().equals(ManagedColumns.DELETE_TIME))
+        .filter(a -> a.name().equals(contract.deleteTimeColumn()))
         .filter(a -> a.dataType().equals(DataTypes.TimestampType))
         .findFirst();
   }
@@ -219,13 +228,13 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
    * One of this rule's marks right above a Delta read: the live filter (the read's delete time
    * equal to the sentinel literal) or the all-rows mark.
    */
-  private static boolean isMark(LogicalPlan plan) {
+  private boolean isMark(LogicalPlan plan) {
     if (!(plan instanceof Filter filter) || !(filter.condition() instanceof EqualTo eq)) {
       return false;
     }
     boolean live =
         eq.left() instanceof AttributeReference a
-            && a.name().equals(ManagedColumns.DELETE_TIME)
+            && a.name().equals(contract.deleteTimeColumn())
             && eq.right() instanceof Literal l
             && l.dataType().equals(DataTypes.TimestampType)
             && Long.valueOf(LIVE_MICROS).equals(l.value());

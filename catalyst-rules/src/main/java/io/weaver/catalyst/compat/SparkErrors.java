@@ -1,0 +1,35 @@
+package io.weaver.catalyst.compat;
+
+import org.apache.spark.QueryContext;
+import org.apache.spark.sql.AnalysisException;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/** Builds the Spark exceptions Weaver's rules throw, so users see Spark's usual format. */
+public final class SparkErrors {
+  private SparkErrors() {}
+
+  /**
+   * Throws an {@link AnalysisException} carrying exactly {@code message} (no error class). Spark's
+   * exceptions are checked in Java's eyes but not in Scala's, and Spark callers expect them
+   * unchecked, so they are thrown without a {@code throws} clause; the return type only lets
+   * callers write {@code throw SparkErrors.analysis(...)}.
+   */
+  public static RuntimeException analysis(String message) {
+    throw sneaky(
+        new AnalysisException(
+            message,
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            scala.collection.immutable.Map.from(CollectionConverters.asScala(java.util.Map.of())),
+            new QueryContext[0]));
+  }
+
+  /** Throws {@code t} unchecked; see {@link #analysis}. */
+  @SuppressWarnings("unchecked")
+  public static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+    throw (T) t;
+  }
+}
