@@ -70,7 +70,7 @@ public final class PythonApi {
   public static String check(WeaverWorkspace weaver) {
     CheckReport report = weaver.check();
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("findings", report.findings().stream().map(PythonApi::finding).toList());
+    doc.put("findings", report.findings().stream().map(Finding::toMap).toList());
     return Json.write(doc);
   }
 
@@ -136,16 +136,5 @@ public final class PythonApi {
                   : functions.col("table_id").endsWith(suffix));
     }
     return all.orderBy(functions.col("load_id").desc());
-  }
-
-  private static Map<String, Object> finding(Finding f) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("path", f.path());
-    m.put("line", f.line());
-    m.put("column", f.column());
-    m.put("severity", f.severity().word());
-    m.put("rule", f.rule());
-    m.put("message", f.message());
-    return m;
   }
 }

@@ -6,6 +6,7 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
+import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Target;
 import java.time.Instant;
@@ -86,7 +87,7 @@ public final class BuildRunner {
   private BuildOutcome buildOne(
       TableDeclaration t, DependencyPlan plan, ItemState item, boolean allowDestructive) {
     TableShape shape = shapes.shape(t);
-    List<DependencyPlan.Edge> edges = plan.edgesOf(t);
+    List<WorkspaceDependencies.Edge> edges = plan.edgesOf(t);
     String declarationSignature = Signatures.declaration(t, shape, edges);
     String id = t.tableId().toString();
     String path = layout.tablePath(t.item(), t.tableId());
@@ -228,7 +229,7 @@ public final class BuildRunner {
       add(CatalogueTable.COLUMN_DICTIONARY, CatalogueRows.columnDictionary(model, t, shape));
       add(CatalogueTable.KEY_DICTIONARY, CatalogueRows.keyDictionary(t, shape));
       add(CatalogueTable.FOREIGN_KEY_DICTIONARY, CatalogueRows.foreignKeyDictionary(t));
-      List<DependencyPlan.Edge> recorded = new ArrayList<>(plan.edgesOf(t));
+      List<WorkspaceDependencies.Edge> recorded = new ArrayList<>(plan.edgesOf(t));
       recorded.addAll(plan.sourcesOf(t));
       add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, recorded));
       add(

@@ -5,6 +5,7 @@ import io.weaver.metadata.ForeignKey;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.Notes;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -161,7 +162,7 @@ final class CatalogueRows {
     return rows;
   }
 
-  static List<Row> dependency(TableDeclaration t, List<DependencyPlan.Edge> edges) {
+  static List<Row> dependency(TableDeclaration t, List<WorkspaceDependencies.Edge> edges) {
     return edges.stream()
         .map(
             e ->

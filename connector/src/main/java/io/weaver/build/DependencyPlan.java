@@ -4,7 +4,6 @@ import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Identifiers;
-import io.weaver.workspace.TableId;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,33 +17,6 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class DependencyPlan {
 
-  /**
-   * One dependency as recorded in {@code _.Dependency}.
-   *
-   * @param names for an inferred edge, the multipart names read that resolve to the Table
-   */
-  public record Edge(
-      TableDeclaration table,
-      String dependsOn,
-      String dependsOnItem,
-      TableId dependsOnTableId,
-      String kind,
-      List<List<String>> names) {
-    public Edge {
-      names = names.stream().map(List::copyOf).toList();
-    }
-
-    static Edge of(WorkspaceDependencies.Edge e) {
-      return new Edge(
-          e.table(),
-          e.dependsOn(),
-          e.dependsOnItem(),
-          e.dependsOnTableId(),
-          e.kind(),
-          e.reads().stream().map(WorkspaceDependencies.Read::name).toList());
-    }
-  }
-
   private final WorkspaceDependencies graph;
 
   private DependencyPlan(WorkspaceDependencies graph) {
@@ -57,8 +29,8 @@ public final class DependencyPlan {
   }
 
   /** The dependencies of a Table (declared and inferred). */
-  public List<Edge> edgesOf(TableDeclaration table) {
-    return graph.edgesOf(table).stream().map(Edge::of).toList();
+  public List<WorkspaceDependencies.Edge> edgesOf(TableDeclaration table) {
+    return graph.edgesOf(table);
   }
 
   /**
@@ -76,13 +48,16 @@ public final class DependencyPlan {
    * external} edges whose {@code dependsOn} is the name as written. One-part names are left out:
    * they are the temporary views and common table expressions of the statements themselves.
    */
-  public List<Edge> sourcesOf(TableDeclaration table) {
+  public List<WorkspaceDependencies.Edge> sourcesOf(TableDeclaration table) {
     Set<List<String>> tables = new HashSet<>();
     graph.edgesOf(table).forEach(e -> e.reads().forEach(r -> tables.add(r.name())));
-    return readsOf(table).stream()
-        .filter(name -> name.size() > 1 && !tables.contains(name))
-        .filter(name -> !isOwnTable(table, name))
-        .map(name -> new Edge(table, written(name), null, null, EXTERNAL, List.of(name)))
+    return graph.readsOf(table).stream()
+        .filter(read -> read.name().size() > 1 && !tables.contains(read.name()))
+        .filter(read -> !isOwnTable(table, read.name()))
+        .map(
+            read ->
+                new WorkspaceDependencies.Edge(
+                    table, written(read.name()), null, null, EXTERNAL, List.of(read)))
         .toList();
   }
 

@@ -5,6 +5,7 @@ import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.ForeignKey;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
+import io.weaver.metadata.WorkspaceDependencies;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,7 +23,7 @@ final class Signatures {
   private Signatures() {}
 
   static String declaration(
-      TableDeclaration table, TableShape shape, List<DependencyPlan.Edge> edges) {
+      TableDeclaration table, TableShape shape, List<WorkspaceDependencies.Edge> edges) {
     Map<String, String> parts = new TreeMap<>();
     for (String key : table.authoredKeys().keySet()) {
       parts.put("key:" + key, render(table, key));

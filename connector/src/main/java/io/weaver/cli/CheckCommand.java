@@ -6,7 +6,6 @@ import io.weaver.findings.Finding;
 import io.weaver.findings.Severity;
 import io.weaver.json.Json;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** {@code weaver check}: prints findings as text or JSON; exit 1 when any is an error. */
@@ -32,18 +31,6 @@ final class CheckCommand {
 
   /** The JSON document of a report: {@code {"findings": [...]}}. */
   static String document(CheckReport report) {
-    return Json.write(
-        Map.of("findings", report.findings().stream().map(CheckCommand::toJson).toList()));
-  }
-
-  private static Map<String, Object> toJson(Finding f) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("path", f.path());
-    m.put("line", f.line());
-    m.put("column", f.column());
-    m.put("severity", f.severity().word());
-    m.put("rule", f.rule());
-    m.put("message", f.message());
-    return m;
+    return Json.write(Map.of("findings", report.findings().stream().map(Finding::toMap).toList()));
   }
 }

@@ -1,6 +1,8 @@
 package io.weaver.findings;
 
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -48,5 +50,17 @@ public record Finding(
         + " ["
         + rule
         + "]";
+  }
+
+  /** The finding as the JSON object every interface reports it as (keys in this order). */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("path", path());
+    m.put("line", line());
+    m.put("column", column());
+    m.put("severity", severity().word());
+    m.put("rule", rule());
+    m.put("message", message());
+    return m;
   }
 }
