@@ -4,6 +4,7 @@ import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.json.Json;
 import io.weaver.load.LoadResult;
+import io.weaver.load.LoadStatus;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class LoadCommand {
       r.warnings().forEach(w -> out.println("           warning: " + w));
     }
     long failed = results.stream().filter(LoadResult::isFailure).count();
-    long skipped = results.stream().filter(r -> r.status().equals(LoadResult.SKIPPED)).count();
+    long skipped = results.stream().filter(r -> r.status() == LoadStatus.SKIPPED).count();
     out.println(
         "load: "
             + results.size()

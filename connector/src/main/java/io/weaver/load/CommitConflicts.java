@@ -21,12 +21,12 @@ final class CommitConflicts {
 
   LoadOutcome classify(LoadOutcome outcome, LoadRequest request) {
     long sequence = request.loadSequence();
-    if (outcome.status().equals(LoadOutcome.SUCCEEDED)
+    if (outcome.status() == LoadStatus.SUCCEEDED
         && !outcome.committed()
         && outcome.counts().changed() > 0) {
       return anotherLoad(outcome, sequence);
     }
-    if (outcome.status().equals(LoadOutcome.FAILED) && isConflict(outcome.message())) {
+    if (outcome.status() == LoadStatus.FAILED && isConflict(outcome.message())) {
       // Only a commit of this Table's txn app id is "another load"; OPTIMIZE, a direct write
       // or a schema change conflict too, and the message must not blame a load.
       return anotherLoadCommitted(request.txnAppId(), sequence)
@@ -38,7 +38,7 @@ final class CommitConflicts {
 
   private LoadOutcome anotherLoad(LoadOutcome o, long sequence) {
     return LoadOutcome.withoutChanges(
-        LoadOutcome.FAILED,
+        LoadStatus.FAILED,
         o.targetLiveRowsBefore(),
         o.deltaVersion(),
         name
@@ -59,7 +59,7 @@ final class CommitConflicts {
 
   private LoadOutcome otherWriter(LoadOutcome o) {
     return LoadOutcome.withoutChanges(
-        LoadOutcome.FAILED,
+        LoadStatus.FAILED,
         o.targetLiveRowsBefore(),
         o.deltaVersion(),
         name

@@ -75,7 +75,7 @@ final class KeyedLoad {
       Optional<String> refusal = new StabilityGates(spec).refusal(counts);
       if (refusal.isPresent() && !request.waiveGates()) {
         return LoadOutcome.withoutChanges(
-            LoadOutcome.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
+            LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
       }
       if (request.waiveGates()) {
         warnings.add(

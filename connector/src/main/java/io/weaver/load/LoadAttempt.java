@@ -114,7 +114,7 @@ final class LoadAttempt {
     try {
       if (provider.isEmpty()) {
         LoadResult skipped =
-            LoadResult.without(loadId, name, LoadResult.SKIPPED, -1, unavailable, started, loadTs);
+            LoadResult.without(loadId, name, LoadStatus.SKIPPED, -1, unavailable, started, loadTs);
         recorder.history(skipped);
         return skipped;
       }
@@ -160,7 +160,7 @@ final class LoadAttempt {
           LoadResult.without(
               loadId,
               name,
-              LoadOutcome.FAILED,
+              LoadStatus.FAILED,
               LoadRecovery.currentVersion(spark, path),
               CommitConflicts.failureMessage(name, e),
               started,

@@ -84,7 +84,7 @@ final class LoadBookkeeping {
             RowFactory.create(
                 result.loadId(),
                 tableId,
-                result.status(),
+                result.status().text(),
                 ts(result.startedAt()),
                 ts(finished),
                 ts(result.loadTimestamp()),

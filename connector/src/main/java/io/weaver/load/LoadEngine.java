@@ -60,7 +60,7 @@ public final class LoadEngine {
     long applied = log.lastTxnVersion(request.txnAppId());
     if (applied >= request.loadSequence()) {
       return LoadOutcome.withoutChanges(
-          LoadOutcome.SUCCEEDED,
+          LoadStatus.SUCCEEDED,
           liveRows(spark, spec, version),
           version,
           spec.tableName()
@@ -73,7 +73,7 @@ public final class LoadEngine {
     }
     if (request.staging() == null && request.deleteKeys().isEmpty()) {
       return LoadOutcome.withoutChanges(
-          LoadOutcome.NO_WORK,
+          LoadStatus.NO_WORK,
           liveRows(spark, spec, version),
           version,
           spec.tableName() + ": the body returned no work.",
@@ -135,7 +135,7 @@ public final class LoadEngine {
   static LoadOutcome alreadyApplied(
       SparkSession spark, LoadSpec spec, LoadRequest request, long version, List<String> warnings) {
     return LoadOutcome.withoutChanges(
-        LoadOutcome.SUCCEEDED,
+        LoadStatus.SUCCEEDED,
         liveRows(spark, spec, version),
         version,
         spec.tableName()
@@ -152,7 +152,7 @@ public final class LoadEngine {
     } catch (RuntimeException ignored) {
       // The failure message already says what is wrong; the version is best effort.
     }
-    return LoadOutcome.withoutChanges(LoadOutcome.FAILED, 0, version, message, List.of());
+    return LoadOutcome.withoutChanges(LoadStatus.FAILED, 0, version, message, List.of());
   }
 
   /** Live rows of the target at {@code version} (reads only the delete-time column). */

@@ -22,15 +22,13 @@ final class LoadIdRetry {
 
   private static LoadResult retried(
       String name, String loadId, Row earlier, Instant started, Instant loadTs) {
-    String status = earlier.getString(0);
+    LoadStatus status = LoadStatus.of(earlier.getString(0));
     long version = earlier.isNullAt(1) ? -1 : earlier.getLong(1);
-    if (status.equals(LoadOutcome.SUCCEEDED)
-        || status.equals(LoadResult.RECOVERED)
-        || status.equals(LoadOutcome.NO_WORK)) {
+    if (status.applied()) {
       return LoadResult.without(
           loadId,
           name,
-          status.equals(LoadOutcome.NO_WORK) ? LoadOutcome.NO_WORK : LoadOutcome.SUCCEEDED,
+          status == LoadStatus.NO_WORK ? LoadStatus.NO_WORK : LoadStatus.SUCCEEDED,
           version,
           name
               + ": load "
@@ -46,7 +44,7 @@ final class LoadIdRetry {
     return LoadResult.without(
         loadId,
         name,
-        LoadOutcome.FAILED,
+        LoadStatus.FAILED,
         version,
         name
             + ": load id "

@@ -11,12 +11,7 @@ import org.apache.spark.sql.Row;
  * Built by name through the factories below, never by position.
  */
 public final class LoadOutcome {
-  public static final String SUCCEEDED = "succeeded";
-  public static final String NO_WORK = "no_work";
-  public static final String REFUSED = "refused";
-  public static final String FAILED = "failed";
-
-  private final String status;
+  private final LoadStatus status;
   private final ChangeCounts counts;
   private final long deltaVersion;
   private final boolean committed;
@@ -25,7 +20,7 @@ public final class LoadOutcome {
   private final Optional<Dataset<Row>> rejections;
 
   private LoadOutcome(
-      String status,
+      LoadStatus status,
       ChangeCounts counts,
       long deltaVersion,
       boolean committed,
@@ -43,7 +38,7 @@ public final class LoadOutcome {
 
   /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
   static LoadOutcome withoutChanges(
-      String status, long liveRows, long version, String message, List<String> warnings) {
+      LoadStatus status, long liveRows, long version, String message, List<String> warnings) {
     return new LoadOutcome(
         status, ChangeCounts.none(liveRows), version, false, message, warnings, Optional.empty());
   }
@@ -55,7 +50,8 @@ public final class LoadOutcome {
       String message,
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
-    return new LoadOutcome(SUCCEEDED, counts, version, true, message, warnings, rejections);
+    return new LoadOutcome(
+        LoadStatus.SUCCEEDED, counts, version, true, message, warnings, rejections);
   }
 
   /** A load that counted rows (unchanged, rejected) but had nothing to write. */
@@ -65,7 +61,8 @@ public final class LoadOutcome {
       String message,
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
-    return new LoadOutcome(SUCCEEDED, counts, version, false, message, warnings, rejections);
+    return new LoadOutcome(
+        LoadStatus.SUCCEEDED, counts, version, false, message, warnings, rejections);
   }
 
   /** This outcome with one more warning. */
@@ -76,7 +73,7 @@ public final class LoadOutcome {
   }
 
   /** {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}. */
-  public String status() {
+  public LoadStatus status() {
     return status;
   }
 

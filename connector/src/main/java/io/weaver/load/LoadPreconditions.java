@@ -9,7 +9,7 @@ import org.apache.spark.sql.SparkSession;
 /** The first step of a load: whether this Table can be loaded here at all. */
 final class LoadPreconditions {
   /** Why not: the load's status ({@code skipped} or {@code failed}) and what to do. */
-  record Unmet(String status, String message) {}
+  record Unmet(LoadStatus status, String message) {}
 
   private LoadPreconditions() {}
 
@@ -17,7 +17,7 @@ final class LoadPreconditions {
     if (t.target() == Target.WAREHOUSE) {
       return Optional.of(
           new Unmet(
-              LoadResult.SKIPPED,
+              LoadStatus.SKIPPED,
               "Warehouse Tables load through a T-SQL endpoint (spark.weaver.item."
                   + t.item()
                   + ".jdbcUrl); none is configured"));
@@ -25,12 +25,12 @@ final class LoadPreconditions {
     if (!t.hasLoadProcedure()) {
       return Optional.of(
           new Unmet(
-              LoadResult.SKIPPED,
+              LoadStatus.SKIPPED,
               "'Has load procedure: false': Weaver installs the structure only"));
     }
     if (!DeltaTable.isDeltaTable(spark, path)) {
       return Optional.of(
-          new Unmet(LoadOutcome.FAILED, t.qualifiedName() + " is not built yet; run build first"));
+          new Unmet(LoadStatus.FAILED, t.qualifiedName() + " is not built yet; run build first"));
     }
     return Optional.empty();
   }

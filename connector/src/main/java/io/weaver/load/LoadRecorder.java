@@ -61,8 +61,7 @@ final class LoadRecorder {
       Optional<String> bookmark,
       long sequence,
       Instant loadTs) {
-    if (!outcome.status().equals(LoadOutcome.SUCCEEDED)
-        && !outcome.status().equals(LoadOutcome.NO_WORK)) {
+    if (outcome.status() != LoadStatus.SUCCEEDED && outcome.status() != LoadStatus.NO_WORK) {
       history(result);
       return;
     }

@@ -22,9 +22,6 @@ import org.apache.spark.sql.functions;
  * versions of the restored-over loads, so the next load must use a higher one.
  */
 public final class LoadRestore {
-  /** The status of the history row a restore writes. */
-  public static final String RESTORED = "restored";
-
   /**
    * What a restore did.
    *
@@ -121,13 +118,14 @@ public final class LoadRestore {
                 + "; load state and bookmark rolled back";
     String restoreId = LoadRunner.newLoadId(started);
     LoadResult row =
-        LoadResult.without(restoreId, name, RESTORED, after, message, started, loadTimestamp);
+        LoadResult.without(
+            restoreId, name, LoadStatus.RESTORED, after, message, started, loadTimestamp);
     books.history(id, row, Instant.now());
     return new Result(name, restoreId, loadId, toVersion, after, bookmark, message);
   }
 
   private static boolean restorable(String status) {
-    return status.equals(LoadOutcome.SUCCEEDED) || status.equals(LoadResult.RECOVERED);
+    return status.equals(LoadStatus.SUCCEEDED.text()) || status.equals(LoadStatus.RECOVERED.text());
   }
 
   /**

@@ -15,7 +15,7 @@ import java.util.Map;
 public record LoadResult(
     String loadId,
     String tableId,
-    String status,
+    LoadStatus status,
     long rowsInserted,
     long rowsUpdated,
     long rowsDeleted,
@@ -32,23 +32,18 @@ public record LoadResult(
     Instant startedAt,
     Instant loadTimestamp) {
 
-  public static final String SKIPPED = "skipped";
-  public static final String RECOVERED = "recovered";
-
   public LoadResult {
     warnings = List.copyOf(warnings);
   }
 
   /** A failed, refused or skipped load stops its dependants. */
   public boolean stopsDependants() {
-    return status.equals(LoadOutcome.FAILED)
-        || status.equals(LoadOutcome.REFUSED)
-        || status.equals(SKIPPED);
+    return status.stopsDependants();
   }
 
   /** A load the command line reports as a failure (exit code 1). */
   public boolean isFailure() {
-    return status.equals(LoadOutcome.FAILED) || status.equals(LoadOutcome.REFUSED);
+    return status.isFailure();
   }
 
   /** The result row as an ordered map (JSON output, SQL rows). */
@@ -56,7 +51,7 @@ public record LoadResult(
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("load_id", loadId);
     m.put("table_id", tableId);
-    m.put("status", status);
+    m.put("status", status.text());
     m.put("rows_inserted", rowsInserted);
     m.put("rows_updated", rowsUpdated);
     m.put("rows_deleted", rowsDeleted);
@@ -107,7 +102,7 @@ public record LoadResult(
     return new LoadResult(
         u.receipt().loadId(),
         name,
-        RECOVERED,
+        LoadStatus.RECOVERED,
         metric(m, "numTargetRowsInserted"),
         metric(m, "numTargetRowsUpdated"),
         0,
@@ -141,7 +136,7 @@ public record LoadResult(
   static LoadResult without(
       String loadId,
       String tableId,
-      String status,
+      LoadStatus status,
       long version,
       String message,
       Instant started,

@@ -86,7 +86,7 @@ public final class LoadRunner {
                 LoadResult.without(
                     newLoadId(now),
                     t.qualifiedName(),
-                    LoadResult.SKIPPED,
+                    LoadStatus.SKIPPED,
                     -1,
                     "not loaded: dependency "
                         + stoppedBy.get()

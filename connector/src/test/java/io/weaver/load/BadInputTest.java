@@ -42,13 +42,13 @@ class BadInputTest {
                 100,
                 0));
     assertEquals(
-        LoadOutcome.SUCCEEDED,
+        LoadStatus.SUCCEEDED,
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1).status());
     history = table.historySize();
   }
 
   private static String fails(LoadOutcome outcome) {
-    assertEquals(LoadOutcome.FAILED, outcome.status(), outcome.message());
+    assertEquals(LoadStatus.FAILED, outcome.status(), outcome.message());
     assertTrue(outcome.message().startsWith(TestTable.NAME + ": "), outcome.message());
     assertEquals(history, table.historySize(), "nothing written");
     return outcome.message();

@@ -32,7 +32,7 @@ class ChangeDetectionTest {
     TestTable table = new TestTable(TestTable.keyedSpec(dir, incremental));
     LoadOutcome first =
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T1);
-    assertEquals(LoadOutcome.SUCCEEDED, first.status(), first.message());
+    assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     assertEquals(3, first.rowsInserted());
     assertTrue(first.committed());
     return table;
@@ -61,7 +61,7 @@ class ChangeDetectionTest {
     long version = table.version();
     LoadOutcome outcome =
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T2);
-    assertEquals(LoadOutcome.SUCCEEDED, outcome.status(), outcome.message());
+    assertEquals(LoadStatus.SUCCEEDED, outcome.status(), outcome.message());
     assertEquals(3, outcome.rowsUnchanged());
     assertEquals(0, outcome.rowsInserted() + outcome.rowsUpdated() + outcome.rowsDeleted());
     assertFalse(outcome.committed());
@@ -76,7 +76,7 @@ class ChangeDetectionTest {
     Map<Integer, Row> before = table.byId();
     LoadOutcome outcome =
         table.load(table.rows(row(1, "a", 10), row(2, "B", 20), row(3, "c", 30)), T2);
-    assertEquals(LoadOutcome.SUCCEEDED, outcome.status(), outcome.message());
+    assertEquals(LoadStatus.SUCCEEDED, outcome.status(), outcome.message());
     assertEquals(1, outcome.rowsUpdated());
     assertEquals(2, outcome.rowsUnchanged());
     assertTrue(outcome.committed());
@@ -135,7 +135,7 @@ class ChangeDetectionTest {
 
     // live -> delete; absent (9) and already deleted keys -> nothing
     LoadOutcome deletes = table.loadWithDeletes(table.rows(), table.keys(2, 9), TestTable.T3);
-    assertEquals(LoadOutcome.SUCCEEDED, deletes.status(), deletes.message());
+    assertEquals(LoadStatus.SUCCEEDED, deletes.status(), deletes.message());
     assertEquals(1, deletes.rowsDeleted());
     assertEquals(4, deletes.targetLiveRowsBefore());
     assertEquals(3, deletes.targetLiveRowsAfter());
@@ -168,7 +168,7 @@ class ChangeDetectionTest {
     LoadOutcome outcome =
         assertTimeoutPreemptively(
             Duration.ofMinutes(3), () -> table.loadWithDeletes(none, table.keys(3), TestTable.T3));
-    assertEquals(LoadOutcome.SUCCEEDED, outcome.status(), outcome.message());
+    assertEquals(LoadStatus.SUCCEEDED, outcome.status(), outcome.message());
     assertEquals(0, outcome.rowsInserted() + outcome.rowsUpdated() + outcome.rowsDeleted());
     assertEquals(2, outcome.targetLiveRowsBefore());
     assertEquals(2, outcome.targetLiveRowsAfter());
@@ -182,7 +182,7 @@ class ChangeDetectionTest {
     String zone = table.spark.conf().get("spark.sql.session.timeZone");
     table.spark.conf().set("spark.sql.session.timeZone", "America/New_York");
     try {
-      assertEquals(LoadOutcome.SUCCEEDED, table.load(table.rows(row(1, "a", 10)), T1).status());
+      assertEquals(LoadStatus.SUCCEEDED, table.load(table.rows(row(1, "a", 10)), T1).status());
     } finally {
       table.spark.conf().set("spark.sql.session.timeZone", zone);
     }
@@ -196,7 +196,7 @@ class ChangeDetectionTest {
     TestTable table = seeded(true);
     long version = table.version();
     LoadOutcome outcome = table.load(null, T2);
-    assertEquals(LoadOutcome.NO_WORK, outcome.status());
+    assertEquals(LoadStatus.NO_WORK, outcome.status());
     assertEquals(version, outcome.deltaVersion());
     assertEquals(3, outcome.targetLiveRowsAfter());
     assertEquals(version, table.version());

@@ -271,12 +271,12 @@ class DifferentialLoadTest {
                 quiet || random.nextBoolean()));
 
     if (gatesTrip && !waive) {
-      assertEquals(LoadOutcome.REFUSED, o.status(), o.message());
+      assertEquals(LoadStatus.REFUSED, o.status(), o.message());
       assertEquals(versionBefore, version(s), "a refused load writes nothing");
       assertTable(s, where);
       return 1;
     }
-    assertEquals(LoadOutcome.SUCCEEDED, o.status(), o.message());
+    assertEquals(LoadStatus.SUCCEEDED, o.status(), o.message());
     assertEquals(
         List.of(inserted, updated, revived, deleted, unchanged, liveBefore),
         List.of(

@@ -47,7 +47,7 @@ class GatedLoadTest {
 
     Dataset<Row> sixLeft = table.rows(ten.subList(0, 6).toArray(new Object[0][]));
     LoadOutcome refused = table.load(sixLeft, T2);
-    assertEquals(LoadOutcome.REFUSED, refused.status());
+    assertEquals(LoadStatus.REFUSED, refused.status());
     assertEquals(
         "Logistics.Parcel.Current: 4 of 10 live rows (40.0%) would be deleted; Delete percentage"
             + " threshold is 30. Waive the gates to apply.",
@@ -70,7 +70,7 @@ class GatedLoadTest {
                 waived.loadSequence(),
                 true,
                 waived.commitMetadata()));
-    assertEquals(LoadOutcome.SUCCEEDED, applied.status(), applied.message());
+    assertEquals(LoadStatus.SUCCEEDED, applied.status(), applied.message());
     assertEquals(4, applied.rowsDeleted());
     assertEquals(6, applied.targetLiveRowsAfter());
     assertTrue(

@@ -106,7 +106,7 @@ class HostileStagingTest {
     TestTable t = table("Values", EDGES, true);
     List<Object[]> rows = edges();
     LoadOutcome first = t.load(t.rows(rows.toArray(new Object[0][])), TestTable.T1);
-    assertEquals(LoadOutcome.SUCCEEDED, first.status(), first.message());
+    assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     assertEquals(rows.size(), first.rowsInserted());
     Map<Integer, Row> stored = t.byId();
     for (Object[] expected : rows) {
@@ -128,7 +128,7 @@ class HostileStagingTest {
     long version = t.version();
 
     LoadOutcome again = t.load(t.rows(rows.toArray(new Object[0][])), TestTable.T2);
-    assertEquals(LoadOutcome.SUCCEEDED, again.status(), again.message());
+    assertEquals(LoadStatus.SUCCEEDED, again.status(), again.message());
     assertEquals(
         rows.size(), again.rowsUnchanged(), "NaN, -0.0 and nulls compare equal to themselves");
     assertFalse(again.committed());
@@ -159,7 +159,7 @@ class HostileStagingTest {
     }
     Object[] row = edgeRow(1, "x", "1" + "0".repeat(25), 1.0, 1f, null, null);
     LoadOutcome o = t.load(t.rows(staged, row), TestTable.T1);
-    assertEquals(LoadOutcome.FAILED, o.status(), o.message());
+    assertEquals(LoadStatus.FAILED, o.status(), o.message());
     assertTrue(
         o.message().contains("Edge.Overflow")
             && o.message().contains("column `d`: 1 value(s) cannot be cast"),
@@ -225,14 +225,14 @@ class HostileStagingTest {
     long v = keyed.version();
     Dataset<Row> none = keyed.spark.createDataFrame(List.<Row>of(), EDGES);
     LoadOutcome o = keyed.load(none, TestTable.T1);
-    assertEquals(LoadOutcome.SUCCEEDED, o.status(), o.message());
+    assertEquals(LoadStatus.SUCCEEDED, o.status(), o.message());
     assertFalse(o.committed(), "nothing to change in an empty table");
     assertEquals(v, keyed.version());
 
     TestTable unkeyed = table("EmptyUnkeyed", EDGES, false);
     assertEquals(1, unkeyed.load(unkeyed.rows(edges().get(1)), TestTable.T1).rowsInserted());
     LoadOutcome emptied = unkeyed.load(none, TestTable.T2);
-    assertEquals(LoadOutcome.SUCCEEDED, emptied.status(), emptied.message());
+    assertEquals(LoadStatus.SUCCEEDED, emptied.status(), emptied.message());
     assertEquals(1, emptied.rowsDeleted());
     assertEquals(0L, unkeyed.spark.read().format("delta").load(unkeyed.spec.targetPath()).count());
   }

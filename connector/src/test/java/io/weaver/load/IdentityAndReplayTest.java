@@ -39,7 +39,7 @@ class IdentityAndReplayTest {
                 100,
                 0));
     LoadOutcome first = table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1);
-    assertEquals(LoadOutcome.SUCCEEDED, first.status(), first.message());
+    assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     Map<Integer, Row> before = table.byId();
     Set<Long> ids = new HashSet<>();
     before.values().forEach(r -> ids.add(r.getLong(r.fieldIndex("sk"))));
@@ -47,7 +47,7 @@ class IdentityAndReplayTest {
 
     LoadOutcome second =
         table.load(table.rows(row(1, "a", 10), row(2, "B", 20), row(3, "c", 30)), T2);
-    assertEquals(LoadOutcome.SUCCEEDED, second.status(), second.message());
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
     Map<Integer, Row> after = table.byId();
     assertEquals(before.get(2).getLong(0), after.get(2).getLong(after.get(2).fieldIndex("sk")));
     assertEquals("B", after.get(2).getString(after.get(2).fieldIndex("name")));
@@ -74,7 +74,7 @@ class IdentityAndReplayTest {
             false,
             request.commitMetadata());
     LoadOutcome again = LoadEngine.apply(table.spark, replay);
-    assertEquals(LoadOutcome.SUCCEEDED, again.status());
+    assertEquals(LoadStatus.SUCCEEDED, again.status());
     assertFalse(again.committed());
     assertTrue(again.message().contains("already applied"), again.message());
     assertEquals(version, again.deltaVersion());

@@ -49,7 +49,7 @@ class UniqueKeyTest {
                 row(7, null, 70), // null unique value never collides
                 row(2, "B", 20)), // plain update; keeps weight 20 live
             T2);
-    assertEquals(LoadOutcome.SUCCEEDED, outcome.status(), outcome.message());
+    assertEquals(LoadStatus.SUCCEEDED, outcome.status(), outcome.message());
     assertEquals(4, outcome.rowsRejected());
     assertEquals(1, outcome.rowsInserted());
     assertEquals(1, outcome.rowsUpdated());

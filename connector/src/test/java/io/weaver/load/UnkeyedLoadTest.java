@@ -41,12 +41,12 @@ class UnkeyedLoadTest {
                 0));
     LoadOutcome first =
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T1);
-    assertEquals(LoadOutcome.SUCCEEDED, first.status(), first.message());
+    assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     assertEquals(3, first.rowsInserted());
     long version = table.version();
 
     LoadOutcome second = table.load(table.rows(row(4, "d", 40), row(5, "e", 50)), T2);
-    assertEquals(LoadOutcome.SUCCEEDED, second.status(), second.message());
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
     assertEquals(2, second.rowsInserted());
     assertEquals(3, second.rowsDeleted());
     assertEquals(3, second.targetLiveRowsBefore());

@@ -10,6 +10,7 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
+import io.weaver.load.LoadStatus;
 import io.weaver.testing.SharedSpark;
 import io.weaver.workspace.TableId;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ class PythonBridgeTest {
   @Test
   void withoutARuntimeAPythonTableIsSkippedWithHowToGetOne() {
     LoadResult r = load();
-    assertEquals(LoadResult.SKIPPED, r.status());
+    assertEquals(LoadStatus.SKIPPED, r.status());
     assertTrue(r.message().contains("weaver.register(spark)"), r.message());
     assertTrue(r.message().contains("pip install pyspark=="), r.message());
   }

@@ -1,7 +1,6 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.load.LoadOutcome;
 import io.weaver.load.LoadResult;
 import io.weaver.load.StagingProvider;
 import io.weaver.sql.compat.WeaverLeafCommand;
@@ -121,9 +120,7 @@ public final class DataFrameLoadCommand extends WeaverLeafCommand {
   }
 
   private static boolean accepted(LoadResult r) {
-    return r.status().equals(LoadOutcome.SUCCEEDED)
-        || r.status().equals(LoadOutcome.NO_WORK)
-        || r.status().equals(LoadResult.RECOVERED);
+    return r.status().applied();
   }
 
   @Override
