@@ -5,30 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A load stopped or failed at each phase (docs/reliability.md, "Faults"), then run again: the table
@@ -36,23 +27,17 @@ import org.junit.jupiter.api.io.TempDir;
  * history tells what happened with each load id once, and the next load runs normally.
  */
 class LoadFaultTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
   private static final String KEYED =
       "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
-  @TempDir Path dir;
-  private SparkSession spark;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Fault");
   private String item;
-  private Path workspace;
   private WeaverWorkspace weaver;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Fault" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    item = fixture.item();
+    weaver = fixture.weaver();
   }
 
   @AfterEach
@@ -60,14 +45,9 @@ class LoadFaultTest {
     LoadFaults.disarm();
   }
 
-  private void table(String header) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\n"
-            + header
-            + "*/\nselect id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+  private void table(String header) {
+    fixture.table(
+        "A.Site", header, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
     weaver.build(Scope.all(), false);
     List<LoadResult> first = weaver.load(Scope.all(), false);
     assertEquals("succeeded", first.get(0).status(), first.toString());
@@ -79,29 +59,18 @@ class LoadFaultTest {
   }
 
   private List<LoadResult> loadRows(String sql) {
-    return weaver.loadWith(
-        item + ".A.Site",
-        false,
-        (t, c) -> new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty()));
-  }
-
-  private String path() {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse("A.Site").orElseThrow());
+    return fixture.loadWith("A.Site", sql);
   }
 
   private long version() {
-    return DeltaTable.forPath(spark, path()).history(1).first().getLong(0);
+    return fixture.version("A.Site");
   }
 
   /** Live rows, id to name. */
   private Map<Integer, String> live() {
     Map<Integer, String> rows = new TreeMap<>();
-    spark
-        .read()
-        .format("delta")
-        .load(path())
-        .where("row_delete_datetime = timestamp'9999-12-31 00:00:00'")
+    fixture
+        .liveRows("A.Site")
         .select("id", "name")
         .collectAsList()
         .forEach(r -> rows.put(r.getInt(0), r.getString(1)));
@@ -109,10 +78,10 @@ class LoadFaultTest {
   }
 
   private List<Row> history() {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
-    return spark.read().format("delta").load(p).orderBy("started_at", "load_id").collectAsList();
+    return fixture
+        .catalogue(CatalogueTable.LOAD_HISTORY)
+        .orderBy("started_at", "load_id")
+        .collectAsList();
   }
 
   private List<String> statuses() {
@@ -120,17 +89,14 @@ class LoadFaultTest {
   }
 
   private long stateSequence() {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
-    Row state = spark.read().format("delta").load(p).first();
+    Row state = fixture.catalogue(CatalogueTable.LOAD_STATE).first();
     return state.getLong(state.fieldIndex("load_sequence"));
   }
 
   /** Delta commits that carry a Weaver receipt (each applied load commits exactly once). */
   private long receiptCommits() {
-    return DeltaTable.forPath(spark, path())
-        .history()
+    return fixture
+        .history("A.Site")
         .where(functions.col("userMetadata").contains("weaver_load"))
         .count();
   }
@@ -143,13 +109,7 @@ class LoadFaultTest {
     List<String> ids = history.stream().map(r -> r.getString(r.fieldIndex("load_id"))).toList();
     assertEquals(ids.size(), new HashSet<>(ids).size(), "load ids are unique in history: " + ids);
     Row insertTimeOf3 =
-        spark
-            .read()
-            .format("delta")
-            .load(path())
-            .where("id = 3")
-            .select("row_insert_datetime")
-            .first();
+        fixture.rows("A.Site").where("id = 3").select("row_insert_datetime").first();
     assertFalse(insertTimeOf3.isNullAt(0));
     // No orphaned state: the next load changes 1 and is an ordinary load.
     List<LoadResult> next =

@@ -4,26 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.weaver.testing.WeaverFixture;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retrying a load under the same load id (docs/reliability.md, "Idempotent retry"): a load id in
@@ -31,25 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
  * recovered first; a load id that never got anywhere simply runs.
  */
 class LoadIdRetryTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
-  private SparkSession spark;
-  private String item;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Retry");
   private WeaverWorkspace weaver;
 
   @BeforeEach
-  void setUp() throws IOException {
-    spark = SharedSpark.get();
-    item = "Retry" + ITEMS.incrementAndGet();
-    Path workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\nPrimary key: id\n"
-            + "Stability row threshold: 0\n*/\nselect 1 as id, 'a' as name;\n");
+  void setUp() {
+    weaver = fixture.weaver();
+    fixture.table(
+        "A.Site",
+        "Primary key: id\nStability row threshold: 0\n",
+        "select 1 as id, 'a' as name;\n");
     weaver.build(Scope.all(), false);
   }
 
@@ -59,31 +40,19 @@ class LoadIdRetryTest {
   }
 
   private List<LoadResult> load(String loadId, String sql) {
-    return weaver.loadWith(
-        item + ".A.Site",
-        false,
-        (t, c) -> new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty()),
-        loadId);
+    return weaver.loadWith(fixture.qualified("A.Site"), false, fixture.staging(sql), loadId);
   }
 
   private long commits() {
-    String path =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .tablePath(item, TableId.parse("A.Site").orElseThrow());
-    return DeltaTable.forPath(spark, path)
-        .history()
+    return fixture
+        .history("A.Site")
         .where(functions.col("userMetadata").contains("weaver_load"))
         .count();
   }
 
   private List<String> history(String loadId) {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
-    return spark
-        .read()
-        .format("delta")
-        .load(p)
+    return fixture
+        .catalogue(CatalogueTable.LOAD_HISTORY)
         .where(functions.col("load_id").equalTo(loadId))
         .select("status")
         .collectAsList()

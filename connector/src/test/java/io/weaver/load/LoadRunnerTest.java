@@ -8,13 +8,8 @@ import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,30 +17,25 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The load runner end to end: history, state, recovery after a crash, concurrency, skipping. */
 class LoadRunnerTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Run");
   private SparkSession spark;
   private String item;
-  private Path workspace;
   private WeaverWorkspace weaver;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Run" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    spark = fixture.spark();
+    item = fixture.item();
+    weaver = fixture.weaver();
   }
 
   @AfterEach
@@ -53,26 +43,20 @@ class LoadRunnerTest {
     LoadFaults.disarm();
   }
 
-  private void table(String id, String header, String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+  private void table(String id, String header, String body) {
+    fixture.table(id, header, body);
   }
 
   private String path(String id) {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse(id).orElseThrow());
+    return fixture.path(id);
   }
 
   private long version(String id) {
-    return DeltaTable.forPath(spark, path(id)).history(1).first().getLong(0);
+    return fixture.version(id);
   }
 
   private List<Row> catalogue(CatalogueTable table) {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString()).cataloguePath(item, table.tableName());
-    var df = spark.read().format("delta").load(p);
+    var df = fixture.catalogue(table);
     return df.orderBy(df.columns()[0]).collectAsList();
   }
 
@@ -186,9 +170,7 @@ class LoadRunnerTest {
     String appId = LoadRequest.txnAppId(item + ".A.Site");
     assertEquals(1L, DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId));
 
-    String statePath =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
+    String statePath = fixture.cataloguePath(CatalogueTable.LOAD_STATE);
     DeltaTable.forPath(spark, statePath)
         .update(java.util.Map.of("load_sequence", org.apache.spark.sql.functions.lit(7L)));
 
@@ -230,7 +212,7 @@ class LoadRunnerTest {
     assertEquals(0, next.get(1).rowsInserted(), "the data is applied once");
     assertEquals(2, next.get(1).rowsUnchanged());
     assertEquals(before + 1, version("A.Site"), "nothing new written");
-    assertEquals(2L, spark.read().format("delta").load(path("A.Site")).count());
+    assertEquals(2L, fixture.rows("A.Site").count());
     List<String> statuses =
         catalogue(CatalogueTable.LOAD_HISTORY).stream().map(r -> r.getString(2)).toList();
     assertEquals(List.of("recovered", "succeeded"), statuses);
@@ -325,10 +307,8 @@ class LoadRunnerTest {
                     r.message().contains("another") || r.message().contains("concurrent"),
                     r.message()));
     List<Row> rows =
-        spark
-            .read()
-            .format("delta")
-            .load(path("A.Site"))
+        fixture
+            .rows("A.Site")
             .where("row_delete_datetime > '9000-01-01'")
             .orderBy("id")
             .collectAsList();

@@ -4,25 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.weaver.testing.WeaverFixture;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The JVM half of Python Table loads, with a runner written in Java in place of the Python one (the
@@ -30,27 +23,25 @@ import org.junit.jupiter.api.io.TempDir;
  * and errors reach the load, and bookmarks moving only with committed loads.
  */
 class PythonBridgeTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("PyBridge");
   private SparkSession spark;
   private String item;
   private WeaverWorkspace weaver;
 
   @BeforeEach
-  void setUp() throws Exception {
-    spark = SharedSpark.get();
-    item = "PyBridge" + ITEMS.incrementAndGet();
-    Path workspace = dir.resolve("ws");
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/Feed__Py.py");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "\"\"\"\nTable ID: Feed.Py\nDescription: A Python Table.\nPrimary key: id\n"
-            + "Incremental: true\nSchema:\n  id: bigint\n  name: string\n\"\"\"\n\n"
-            + "from weaver import Table\n\n\nclass Feed__Py(Table):\n"
-            + "    def read(self):\n        return None\n");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+  void setUp() {
+    spark = fixture.spark();
+    item = fixture.item();
+    fixture
+        .files()
+        .py(
+            item,
+            "Feed.Py",
+            "Table ID: Feed.Py\nDescription: A Python Table.\nPrimary key: id\n"
+                + "Incremental: true\nSchema:\n  id: bigint\n  name: string\n",
+            "\nfrom weaver import Table\n\n\nclass Feed__Py(Table):\n"
+                + "    def read(self):\n        return None\n");
+    weaver = fixture.weaver();
     assertEquals("created", weaver.build(Scope.item(item), false).get(0).action());
   }
 
@@ -65,10 +56,7 @@ class PythonBridgeTest {
   }
 
   private long version() {
-    String path =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .tablePath(item, TableId.parse("Feed.Py").orElseThrow());
-    return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+    return fixture.version("Feed.Py");
   }
 
   @Test
