@@ -134,6 +134,7 @@ public final class LoadBenchmark {
       work = Files.createTempDirectory("weaver-bench");
     }
     Path lakeRoot = work.resolve("lake");
+    // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
     SparkSession spark = EmbeddedSession.create(lakeRoot, List.of(ITEM), Optional.of("local[*]"));
     spark.sparkContext().setLogLevel("WARN");
     LoadBenchmark bench = new LoadBenchmark(spark, work);
