@@ -38,6 +38,7 @@ public final class DiffAnatomy {
     if (work == null) {
       work = Files.createTempDirectory("anatomy");
     }
+    // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
     SparkSession spark =
         EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
     LoadBenchmark b = new LoadBenchmark(spark, work);

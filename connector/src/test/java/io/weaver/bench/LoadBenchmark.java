@@ -14,6 +14,7 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.signature.RowSignature;
 import io.weaver.embedded.EmbeddedSession;
 import io.weaver.load.LoadResult;
+import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.workspace.TableId;
@@ -134,6 +135,7 @@ public final class LoadBenchmark {
       work = Files.createTempDirectory("weaver-bench");
     }
     Path lakeRoot = work.resolve("lake");
+    // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
     SparkSession spark = EmbeddedSession.create(lakeRoot, List.of(ITEM), Optional.of("local[*]"));
     spark.sparkContext().setLogLevel("WARN");
     LoadBenchmark bench = new LoadBenchmark(spark, work);
@@ -443,7 +445,7 @@ public final class LoadBenchmark {
               (t, c) ->
                   new StagingProvider.Staging(staging.get(), Optional.empty(), Optional.empty()));
       LoadResult e = earlier.get(earlier.size() - 1);
-      if (!e.status().equals("succeeded") || e.deltaVersion() < 0) {
+      if (e.status() != LoadStatus.SUCCEEDED || e.deltaVersion() < 0) {
         throw new IllegalStateException("the untimed earlier load did not succeed: " + e);
       }
       org.apache.spark.sql.delta.DeltaLog.invalidateCache(
@@ -466,7 +468,7 @@ public final class LoadBenchmark {
             });
     jobsOut.addAll(jobs.lastJobs());
     LoadResult r = result[0];
-    if (!r.status().equals("succeeded")) {
+    if (r.status() != LoadStatus.SUCCEEDED) {
       throw new IllegalStateException("the Weaver load did not succeed: " + r);
     }
     Map<String, Long> counts = new LinkedHashMap<>();

@@ -6,14 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.check.Check;
 import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.metadata.WorkspaceModel;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -25,18 +20,15 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BuildRunnerTest {
-  private static final java.util.concurrent.atomic.AtomicInteger ITEMS =
-      new java.util.concurrent.atomic.AtomicInteger();
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Build");
   private SparkSession spark;
 
   /** Item catalogs live as long as the shared session: each test gets its own item name. */
   private String item;
 
-  private Path workspace;
   private LakehouseLayout layout;
 
   private static final String SITE =
@@ -50,26 +42,20 @@ class BuildRunnerTest {
           + "\"\"\"\nfrom weaver import Table\n\nclass Parcel__Current(Table):\n    def read(self):\n        return None\n";
 
   @BeforeEach
-  void setUp() throws IOException {
-    spark = SharedSpark.get();
-    workspace = dir.resolve("ws");
-    layout = LakehouseLayout.at(dir.resolve("lake").toString());
-    item = "Build" + ITEMS.incrementAndGet();
-    io.weaver.lakehouse.ItemCatalogs.register(spark, dir.resolve("lake"), item);
+  void setUp() {
+    spark = fixture.spark();
+    layout = fixture.layout();
+    item = fixture.item();
     write("Lakehouse/L/Tables/Depot.Site.sql", SITE);
     write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL);
   }
 
-  private void write(String relative, String content) throws IOException {
-    Path file = workspace.resolve(relative.replace("Lakehouse/L/", "Lakehouse/" + item + "/"));
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
+  private void write(String relative, String content) {
+    fixture.write(relative.replace("Lakehouse/L/", ""), content);
   }
 
   private Map<String, String> build(boolean allowDestructive) {
-    WorkspaceModel model = Check.analyze(workspace).validModel();
-    List<BuildOutcome> outcomes =
-        new BuildRunner(spark, model, layout, m -> {}).run(t -> true, allowDestructive);
+    List<BuildOutcome> outcomes = fixture.buildRunner().run(t -> true, allowDestructive);
     return outcomes.stream()
         .collect(
             Collectors.toMap(
@@ -80,7 +66,7 @@ class BuildRunnerTest {
   }
 
   private String path(String id) {
-    return layout.tablePath(item, TableId.parse(id).orElseThrow());
+    return fixture.path(id);
   }
 
   private long version(String path) {

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.weaver.findings.Finding;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.weaver.testing.WorkspaceFiles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -16,19 +13,23 @@ import java.util.stream.Collectors;
 /** A temporary workspace that tests write declarations into, then Check. */
 final class TestWorkspace {
   final Path root;
+  private final WorkspaceFiles files;
 
   TestWorkspace(Path root) {
     this.root = root;
+    this.files = new WorkspaceFiles(root);
   }
 
   /** A Spark SQL Table {@code Lakehouse/<item>/Tables/<id>.sql} with a header and a body. */
   TestWorkspace sql(String item, String id, String header, String body) {
-    return write("Lakehouse/" + item + "/Tables/" + id + ".sql", "/*\n" + header + "*/\n" + body);
+    files.sql(item, id, header, body);
+    return this;
   }
 
   /** A T-SQL Table {@code Warehouse/<item>/<id>.sql}. */
   TestWorkspace tsql(String item, String id, String header, String body) {
-    return write("Warehouse/" + item + "/" + id + ".sql", "/*\n" + header + "*/\n" + body);
+    files.tsql(item, id, header, body);
+    return this;
   }
 
   /** A Python Table with a standard class for its Table ID. */
@@ -44,24 +45,18 @@ final class TestWorkspace {
   }
 
   TestWorkspace py(String item, String id, String header, String code) {
-    String name = id.replace(".", "__");
-    return write(
-        "Lakehouse/" + item + "/Tables/" + name + ".py", "\"\"\"\n" + header + "\"\"\"\n" + code);
+    files.py(item, id, header, code);
+    return this;
   }
 
   TestWorkspace write(String relative, String content) {
-    return writeBytes(relative, content.getBytes(StandardCharsets.UTF_8));
+    files.write(relative, content);
+    return this;
   }
 
   TestWorkspace writeBytes(String relative, byte[] content) {
-    try {
-      Path file = root.resolve(relative);
-      Files.createDirectories(file.getParent());
-      Files.write(file, content);
-      return this;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    files.writeBytes(relative, content);
+    return this;
   }
 
   List<Finding> check() {

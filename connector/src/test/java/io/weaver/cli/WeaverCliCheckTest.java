@@ -3,10 +3,7 @@ package io.weaver.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,18 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 class WeaverCliCheckTest {
   @TempDir Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        WeaverCli.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.run(args);
   }
 
   static Path example() {
@@ -35,14 +22,14 @@ class WeaverCliCheckTest {
 
   @Test
   void exampleWorkspaceIsCleanAsJson() {
-    Run r = run("check", "--workspace", example().toString(), "--format", "json");
+    CliRun r = run("check", "--workspace", example().toString(), "--format", "json");
     assertEquals("{\"findings\":[]}\n", r.out());
     assertEquals(0, r.exit());
   }
 
   @Test
   void exampleWorkspaceIsCleanAsText() {
-    Run r = run("check", "--workspace=" + example());
+    CliRun r = run("check", "--workspace=" + example());
     assertEquals(0, r.exit());
     assertTrue(r.out().contains("no findings"), r.out());
   }
@@ -53,7 +40,7 @@ class WeaverCliCheckTest {
     Files.createDirectories(file.getParent());
     Files.writeString(
         file, "/*\nTable ID: A.B\nDescription: \"x\\ty\"\nPrimary Key: a\n*/\nselect a;\n");
-    Run r = run("check", "--workspace", dir.toString(), "--format", "json");
+    CliRun r = run("check", "--workspace", dir.toString(), "--format", "json");
     assertEquals(1, r.exit());
     assertTrue(
         r.out()
@@ -69,7 +56,7 @@ class WeaverCliCheckTest {
     Path file = dir.resolve("Lakehouse/L/Tables/A.B.sql");
     Files.createDirectories(file.getParent());
     Files.writeString(file, "/*\nTable ID: A.B\nDescription: x\n*/\nselect a\n");
-    Run r = run("check", "--workspace", dir.toString());
+    CliRun r = run("check", "--workspace", dir.toString());
     assertEquals(1, r.exit());
     assertTrue(r.out().startsWith("Lakehouse/L/Tables/A.B.sql:5:9: error: "), r.out());
     assertTrue(r.out().contains("[statement-terminator]"), r.out());
@@ -81,45 +68,45 @@ class WeaverCliCheckTest {
     Files.createDirectories(file.getParent());
     Files.writeString(
         file, "/*\nTable ID: A.B\nDescription: x\nDependencies: [Files/Raw.Feed]\n*/\nselect a;\n");
-    Run r = run("check", "--workspace", dir.toString(), "--format", "json");
+    CliRun r = run("check", "--workspace", dir.toString(), "--format", "json");
     assertEquals(0, r.exit(), r.out());
     assertTrue(r.out().contains("\"severity\":\"warning\""), r.out());
   }
 
   @Test
   void usageErrorsExitTwoWithHelp() {
-    Run unknownCommand = run("chek");
+    CliRun unknownCommand = run("chek");
     assertEquals(2, unknownCommand.exit());
     assertTrue(unknownCommand.err().contains("unknown command 'chek'"));
     assertTrue(unknownCommand.err().contains("usage: weaver"));
 
-    Run unknownOption = run("check", "--colour");
+    CliRun unknownOption = run("check", "--colour");
     assertEquals(2, unknownOption.exit());
     assertTrue(unknownOption.err().contains("unknown option '--colour'"));
 
-    Run missingWorkspace = run("check", "--workspace", dir.resolve("nope").toString());
+    CliRun missingWorkspace = run("check", "--workspace", dir.resolve("nope").toString());
     assertEquals(2, missingWorkspace.exit());
     assertTrue(missingWorkspace.err().contains("is not a directory"));
 
-    Run badFormat = run("check", "--workspace", dir.toString(), "--format", "xml");
+    CliRun badFormat = run("check", "--workspace", dir.toString(), "--format", "xml");
     assertEquals(2, badFormat.exit());
 
-    Run noCommand = run();
+    CliRun noCommand = run();
     assertEquals(2, noCommand.exit());
 
-    Run optionOfOtherCommand = run("check", "--waive-stability-gates");
+    CliRun optionOfOtherCommand = run("check", "--waive-stability-gates");
     assertEquals(2, optionOfOtherCommand.exit());
   }
 
   @Test
   void helpExitsZero() {
-    Run r = run("--help");
+    CliRun r = run("--help");
     assertEquals(0, r.exit());
     assertTrue(r.out().contains("usage: weaver"));
-    Run help = run("help");
+    CliRun help = run("help");
     assertEquals(0, help.exit());
     assertTrue(help.out().contains("commands:"));
-    Run checkHelp = run("check", "--help");
+    CliRun checkHelp = run("check", "--help");
     assertEquals(0, checkHelp.exit());
   }
 }

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.testing.SharedSpark;
+import io.weaver.testing.WorkspaceFiles;
 import io.weaver.workspace.TableId;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -20,24 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 class WeaverCliTestCommandTest {
   @TempDir Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        WeaverCli.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.run(args);
   }
 
-  private void write(Path workspace, String relative, String text) throws IOException {
-    Path file = workspace.resolve(relative);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text);
+  private void write(Path workspace, String relative, String text) {
+    new WorkspaceFiles(workspace).write(relative, text);
   }
 
   @Test
@@ -63,7 +48,7 @@ class WeaverCliTestCommandTest {
     assertEquals(0, run(concat("build", common)).exit());
     assertEquals(0, run(concat("load", common)).exit());
 
-    Run clean = run(concat("test", common, "--format", "json"));
+    CliRun clean = run(concat("test", common, "--format", "json"));
     assertEquals(0, clean.exit(), clean.err());
     assertEquals(
         "{\"tests\":[{\"test_id\":\"Parcel.Current:primary-key\",\"table_id\":\""
@@ -86,7 +71,7 @@ class WeaverCliTestCommandTest {
             + "` (parcel_id, status, row_insert_datetime, row_update_datetime,"
             + " row_delete_datetime, row_signature) values ('P2', 'lost', current_timestamp(),"
             + " current_timestamp(), timestamp_micros(253402214400000000L), 'x')");
-    Run dirty =
+    CliRun dirty =
         run(concat("test", common, "--format", "json", "--table", item + ".Parcel.Current"));
     assertEquals(1, dirty.exit(), dirty.err());
     assertTrue(
@@ -101,7 +86,7 @@ class WeaverCliTestCommandTest {
     assertTrue(!dirty.out().contains("NoNewParcels"), "a Table scope runs no authored test");
     assertEquals(1, dirty.out().lines().count(), "exactly one JSON document");
 
-    Run text = run(concat("test", common, "--item", item));
+    CliRun text = run(concat("test", common, "--item", item));
     assertEquals(1, text.exit());
     assertTrue(text.out().contains("failed error   Parcel.Current:primary-key"), text.out());
     assertTrue(text.out().contains("sample: {\"parcel_id\":\"P2\""), text.out());

@@ -6,24 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.load.LoadStatus;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Test end to end: a small workspace is built and loaded, then violating rows are written straight
@@ -31,38 +26,30 @@ import org.junit.jupiter.api.io.TempDir;
  * live ones.
  */
 class DataTestRunnerTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
   private static final String GATES =
       "Stability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
   private static final String LIVE = "timestamp_micros(253402214400000000L)";
   private static final String GONE = "timestamp_micros(1704067200000000L)";
 
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Verify");
   private SparkSession spark;
   private String item;
-  private Path workspace;
   private WeaverWorkspace weaver;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Verify" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    spark = fixture.spark();
+    item = fixture.item();
+    weaver = fixture.weaver();
   }
 
-  private void write(String relative, String text) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/" + relative);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text);
+  private void write(String relative, String text) {
+    fixture.write(relative, text);
   }
 
-  private void table(String id, String header, String body) throws IOException {
-    write(
-        "Tables/" + id + ".sql",
-        "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + GATES + "*/\n" + body);
+  private void table(String id, String header, String body) {
+    fixture.table(id, header + GATES, body);
   }
 
   /** Parcel.Site (parent) and Parcel.Current (every generated kind), built and loaded. */
@@ -80,12 +67,11 @@ class DataTestRunnerTest {
             + " 'new', cast(null as int))\n  as t(parcel_id, code, status, site_id);\n");
     weaver.build(Scope.item(item), false);
     List<LoadResult> loads = weaver.load(Scope.item(item), false);
-    assertTrue(loads.stream().allMatch(r -> r.status().equals("succeeded")), loads.toString());
+    assertTrue(loads.stream().allMatch(r -> r.status() == LoadStatus.SUCCEEDED), loads.toString());
   }
 
   private String path(String id) {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse(id).orElseThrow());
+    return fixture.path(id);
   }
 
   /** Writes a parcel straight into Delta, as a live row or a soft-deleted one. */

@@ -43,6 +43,7 @@ class EmbeddedSessionTest {
               s.stop();
               return null;
             });
+    // Its own session, not SharedSpark: this class tests the session EmbeddedSession.create makes.
     spark = EmbeddedSession.create(lakehouse, List.of("Logistics"), Optional.of("local[2]"));
     spark.conf().set("spark.sql.shuffle.partitions", "2");
   }

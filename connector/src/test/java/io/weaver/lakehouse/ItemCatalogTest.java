@@ -6,19 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.testing.SharedSpark;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,33 +30,19 @@ class ItemCatalogTest {
   static Path lakehouse;
   static Path root;
   static SparkSession spark;
+  static Path warehouse;
 
   @BeforeAll
   static void start() {
     lakehouse = dir.resolve("lakehouse");
     root = lakehouse.resolve("Logistics").resolve("Tables");
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("item-catalog-test")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.databricks.delta.snapshotPartitions", "1")
-            .config("spark.sql.warehouse.dir", dir.resolve("warehouse").toString())
-            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .getOrCreate();
+    spark = SharedSpark.get();
+    String dirConf = spark.conf().get("spark.sql.warehouse.dir");
+    warehouse = dirConf.startsWith("file:") ? Path.of(URI.create(dirConf)) : Path.of(dirConf);
     // Registered on the running session: catalogs are instantiated lazily by name.
     ItemCatalogs.register(spark, lakehouse, "Logistics");
     spark.sql(
         "CREATE TABLE Logistics.Parcel.Current (parcel_id BIGINT, status STRING) USING delta");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
   }
 
   @Test
@@ -64,7 +51,7 @@ class ItemCatalogTest {
     Row detail = spark.sql("DESCRIBE DETAIL Logistics.Parcel.Current").first();
     String location = detail.getString(detail.fieldIndex("location"));
     assertTrue(location.endsWith("/Logistics/Tables/Parcel/Current"), location);
-    assertFalse(Files.exists(dir.resolve("warehouse").resolve("Parcel")));
+    assertFalse(Files.exists(warehouse.resolve("Parcel")));
   }
 
   @Test
@@ -285,13 +272,21 @@ class ItemCatalogTest {
             .catalog("Logistics");
   }
 
-  /** Every path under the temp folder but outside the item root, with whether it is a folder. */
+  /**
+   * Every path under the temp folder but outside the item root, and under the session's warehouse,
+   * with whether it is a folder.
+   */
   private static Map<String, Boolean> filesOutsideRoot() throws IOException {
+    Map<String, Boolean> files = new HashMap<>();
     try (Stream<Path> paths = Files.walk(dir)) {
-      return paths
+      paths
           .filter(p -> !p.startsWith(root))
-          .collect(Collectors.toMap(p -> dir.relativize(p).toString(), Files::isDirectory));
+          .forEach(p -> files.put(dir.relativize(p).toString(), Files.isDirectory(p)));
     }
+    try (Stream<Path> paths = Files.walk(warehouse)) {
+      paths.forEach(p -> files.put("warehouse:" + warehouse.relativize(p), Files.isDirectory(p)));
+    }
+    return files;
   }
 
   private static List<String> rows(String sql) {

@@ -4,14 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
-import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.weaver.testing.WeaverFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,13 +18,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Loads racing other writers (docs/reliability.md, "Concurrency"): {@code OPTIMIZE} of the target,
@@ -39,24 +32,18 @@ import org.junit.jupiter.api.io.TempDir;
  * table at once: {@link LoadRunnerTest#twoConcurrentLoadsNeverCorruptDataOrHistory}.)
  */
 class ConcurrentLoadTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
   private static final String KEYED =
       "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Race");
   private SparkSession spark;
-  private String item;
-  private Path workspace;
-  private WeaverWorkspace weaver;
+  private Path dir;
   private ExecutorService pool;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Race" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    spark = fixture.spark();
+    dir = fixture.dir();
     pool = Executors.newFixedThreadPool(2);
   }
 
@@ -66,55 +53,40 @@ class ConcurrentLoadTest {
     pool.awaitTermination(60, TimeUnit.SECONDS);
   }
 
-  private void table(String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: A.Site\nDescription: Test table.\n" + KEYED + "*/\n" + body);
-    weaver.build(Scope.all(), false);
+  private void table(String body) {
+    fixture.table("A.Site", KEYED, body);
+    fixture.weaver().build(Scope.all(), false);
   }
 
   private String path() {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse("A.Site").orElseThrow());
+    return fixture.path("A.Site");
   }
 
   private List<LoadResult> load(StagingProvider staging) {
-    return weaver.loadWith(item + ".A.Site", false, staging);
+    return fixture.weaver().loadWith(fixture.qualified("A.Site"), false, staging);
   }
 
   private StagingProvider sql(String query) {
-    return (t, c) ->
-        new StagingProvider.Staging(spark.sql(query), Optional.empty(), Optional.empty());
+    return fixture.staging(query);
   }
 
   private Set<Integer> liveIds() {
     Set<Integer> ids = new HashSet<>();
-    spark
-        .read()
-        .format("delta")
-        .load(path())
-        .where("row_delete_datetime = timestamp'9999-12-31 00:00:00'")
-        .select("id")
-        .collectAsList()
-        .forEach(r -> ids.add(r.getInt(0)));
+    fixture.liveRows("A.Site").select("id").collectAsList().forEach(r -> ids.add(r.getInt(0)));
     return ids;
   }
 
   private List<Row> history() {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
-    return spark.read().format("delta").load(p).collectAsList();
+    return fixture.catalogue(CatalogueTable.LOAD_HISTORY).collectAsList();
   }
 
   private static void assertClearIfFailed(LoadResult r) {
-    if (r.status().equals("failed")) {
+    if (r.status() == LoadStatus.FAILED) {
       assertTrue(
           r.message().contains("run the load again") || r.message().contains("another"),
           "a lost race says what to do: " + r.message());
     } else {
-      assertEquals("succeeded", r.status(), r.message());
+      assertEquals(LoadStatus.SUCCEEDED, r.status(), r.message());
     }
   }
 
@@ -133,7 +105,7 @@ class ConcurrentLoadTest {
                       + ") as string) as name"
                       + " from range(1, 41) as t(id)"))
               .get(0);
-      assertEquals("succeeded", result.status(), result.message());
+      assertEquals(LoadStatus.SUCCEEDED, result.status(), result.message());
     }
     String target =
         "select cast(id as int) as id, 'final' as name from range(1, 41) as t(id) where id <> 7";
@@ -159,14 +131,14 @@ class ConcurrentLoadTest {
     LoadResult raced = loading.get(300, TimeUnit.SECONDS).get(0);
     optimizing.get(300, TimeUnit.SECONDS);
     assertClearIfFailed(raced);
-    if (raced.status().equals("failed")) {
+    if (raced.status() == LoadStatus.FAILED) {
       assertTrue(
           raced.message().contains("another operation"),
           "OPTIMIZE is not another load: " + raced.message());
     }
     LoadResult retry = load(sql(target)).get(0);
-    assertEquals("succeeded", retry.status(), retry.message());
-    if (raced.status().equals("succeeded")) {
+    assertEquals(LoadStatus.SUCCEEDED, retry.status(), retry.message());
+    if (raced.status() == LoadStatus.SUCCEEDED) {
       assertEquals(0, retry.rowsUpdated() + retry.rowsDeleted() + retry.rowsInserted());
     } else {
       assertEquals(39, retry.rowsUpdated());
@@ -244,7 +216,7 @@ class ConcurrentLoadTest {
         liveIds().size());
     // After the appender stops, one more load converges to the source exactly.
     LoadResult last = load(fromSource).get(0);
-    assertEquals("succeeded", last.status(), last.message());
+    assertEquals(LoadStatus.SUCCEEDED, last.status(), last.message());
     Set<Integer> sourceIds = new HashSet<>();
     spark
         .read()

@@ -5,30 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A load stopped or failed at each phase (docs/reliability.md, "Faults"), then run again: the table
@@ -36,23 +27,17 @@ import org.junit.jupiter.api.io.TempDir;
  * history tells what happened with each load id once, and the next load runs normally.
  */
 class LoadFaultTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
   private static final String KEYED =
       "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
-  @TempDir Path dir;
-  private SparkSession spark;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Fault");
   private String item;
-  private Path workspace;
   private WeaverWorkspace weaver;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Fault" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    item = fixture.item();
+    weaver = fixture.weaver();
   }
 
   @AfterEach
@@ -60,17 +45,12 @@ class LoadFaultTest {
     LoadFaults.disarm();
   }
 
-  private void table(String header) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\n"
-            + header
-            + "*/\nselect id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+  private void table(String header) {
+    fixture.table(
+        "A.Site", header, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
     weaver.build(Scope.all(), false);
     List<LoadResult> first = weaver.load(Scope.all(), false);
-    assertEquals("succeeded", first.get(0).status(), first.toString());
+    assertEquals(LoadStatus.SUCCEEDED, first.get(0).status(), first.toString());
   }
 
   /** The second load: 2 changes name, 3 arrives (1 stays). */
@@ -79,29 +59,18 @@ class LoadFaultTest {
   }
 
   private List<LoadResult> loadRows(String sql) {
-    return weaver.loadWith(
-        item + ".A.Site",
-        false,
-        (t, c) -> new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty()));
-  }
-
-  private String path() {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse("A.Site").orElseThrow());
+    return fixture.loadWith("A.Site", sql);
   }
 
   private long version() {
-    return DeltaTable.forPath(spark, path()).history(1).first().getLong(0);
+    return fixture.version("A.Site");
   }
 
   /** Live rows, id to name. */
   private Map<Integer, String> live() {
     Map<Integer, String> rows = new TreeMap<>();
-    spark
-        .read()
-        .format("delta")
-        .load(path())
-        .where("row_delete_datetime = timestamp'9999-12-31 00:00:00'")
+    fixture
+        .liveRows("A.Site")
         .select("id", "name")
         .collectAsList()
         .forEach(r -> rows.put(r.getInt(0), r.getString(1)));
@@ -109,10 +78,10 @@ class LoadFaultTest {
   }
 
   private List<Row> history() {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
-    return spark.read().format("delta").load(p).orderBy("started_at", "load_id").collectAsList();
+    return fixture
+        .catalogue(CatalogueTable.LOAD_HISTORY)
+        .orderBy("started_at", "load_id")
+        .collectAsList();
   }
 
   private List<String> statuses() {
@@ -120,17 +89,14 @@ class LoadFaultTest {
   }
 
   private long stateSequence() {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
-    Row state = spark.read().format("delta").load(p).first();
+    Row state = fixture.catalogue(CatalogueTable.LOAD_STATE).first();
     return state.getLong(state.fieldIndex("load_sequence"));
   }
 
   /** Delta commits that carry a Weaver receipt (each applied load commits exactly once). */
   private long receiptCommits() {
-    return DeltaTable.forPath(spark, path())
-        .history()
+    return fixture
+        .history("A.Site")
         .where(functions.col("userMetadata").contains("weaver_load"))
         .count();
   }
@@ -143,19 +109,13 @@ class LoadFaultTest {
     List<String> ids = history.stream().map(r -> r.getString(r.fieldIndex("load_id"))).toList();
     assertEquals(ids.size(), new HashSet<>(ids).size(), "load ids are unique in history: " + ids);
     Row insertTimeOf3 =
-        spark
-            .read()
-            .format("delta")
-            .load(path())
-            .where("id = 3")
-            .select("row_insert_datetime")
-            .first();
+        fixture.rows("A.Site").where("id = 3").select("row_insert_datetime").first();
     assertFalse(insertTimeOf3.isNullAt(0));
     // No orphaned state: the next load changes 1 and is an ordinary load.
     List<LoadResult> next =
         loadRows("select 1 as id, 'A' as name union all select 2, 'B' union all select 3, 'c'");
     assertEquals(1, next.size(), next.toString());
-    assertEquals("succeeded", next.get(0).status(), next.get(0).message());
+    assertEquals(LoadStatus.SUCCEEDED, next.get(0).status(), next.get(0).message());
     assertEquals(1, next.get(0).rowsUpdated());
     assertEquals(2, next.get(0).rowsUnchanged());
     assertEquals(Map.of(1, "A", 2, "B", 3, "c"), live());
@@ -175,7 +135,7 @@ class LoadFaultTest {
 
     List<LoadResult> rerun = second();
     assertEquals(1, rerun.size(), rerun.toString());
-    assertEquals("succeeded", rerun.get(0).status());
+    assertEquals(LoadStatus.SUCCEEDED, rerun.get(0).status());
     assertEquals(1, rerun.get(0).rowsInserted());
     assertEquals(1, rerun.get(0).rowsUpdated());
     assertEquals(List.of("succeeded", "succeeded"), statuses());
@@ -189,7 +149,7 @@ class LoadFaultTest {
     LoadFaults.arm(LoadFaults.Phase.DURING_WRITE);
     List<LoadResult> failed = second();
     assertFalse(LoadFaults.armed(), "the fault fired inside the write job");
-    assertEquals("failed", failed.get(0).status());
+    assertEquals(LoadStatus.FAILED, failed.get(0).status());
     assertTrue(
         failed.get(0).message().contains("injected failure at DURING_WRITE"),
         failed.get(0).message());
@@ -200,7 +160,7 @@ class LoadFaultTest {
     assertEquals(1, stateSequence(), "a failed load does not advance the state");
 
     List<LoadResult> rerun = second();
-    assertEquals("succeeded", rerun.get(0).status(), rerun.toString());
+    assertEquals(LoadStatus.SUCCEEDED, rerun.get(0).status(), rerun.toString());
     assertEquals(1, rerun.get(0).rowsInserted());
     assertEquals(List.of("succeeded", "failed", "succeeded"), statuses());
     assertConvergedAndUsable();
@@ -217,7 +177,8 @@ class LoadFaultTest {
 
     List<LoadResult> rerun = second();
     assertEquals(
-        List.of("recovered", "succeeded"), rerun.stream().map(LoadResult::status).toList());
+        List.of("recovered", "succeeded"),
+        rerun.stream().map(loaded -> loaded.status().text()).toList());
     assertEquals(1, rerun.get(0).rowsInserted(), "recovered from the commit's metrics");
     assertEquals(1, rerun.get(0).rowsUpdated());
     assertEquals(0, rerun.get(1).rowsInserted() + rerun.get(1).rowsUpdated());
@@ -234,7 +195,7 @@ class LoadFaultTest {
     List<LoadResult> result = second();
     assertEquals(1, result.size(), result.toString());
     LoadResult r = result.get(0);
-    assertEquals("succeeded", r.status(), "the data is in: the load did not fail");
+    assertEquals(LoadStatus.SUCCEEDED, r.status(), "the data is in: the load did not fail");
     assertEquals(before + 1, r.deltaVersion());
     assertTrue(
         r.warnings().stream()
@@ -244,7 +205,8 @@ class LoadFaultTest {
 
     List<LoadResult> rerun = second();
     assertEquals(
-        List.of("recovered", "succeeded"), rerun.stream().map(LoadResult::status).toList());
+        List.of("recovered", "succeeded"),
+        rerun.stream().map(loaded -> loaded.status().text()).toList());
     assertEquals(r.loadId(), rerun.get(0).loadId(), "the receipt names the committed load");
     assertEquals(List.of("succeeded", "recovered", "succeeded"), statuses());
     assertConvergedAndUsable();
@@ -259,7 +221,8 @@ class LoadFaultTest {
     assertEquals(1, stateSequence(), "the state was not written");
 
     List<LoadResult> rerun = second();
-    assertEquals(List.of("succeeded"), rerun.stream().map(LoadResult::status).toList());
+    assertEquals(
+        List.of("succeeded"), rerun.stream().map(loaded -> loaded.status().text()).toList());
     assertEquals(3, rerun.get(0).rowsUnchanged());
     assertEquals(2, stateSequence(), "the state is repaired from the commit receipt");
     assertEquals(List.of("succeeded", "succeeded", "succeeded"), statuses());
@@ -272,11 +235,11 @@ class LoadFaultTest {
     long before = version();
     LoadFaults.arm(LoadFaults.Phase.DURING_WRITE);
     List<LoadResult> failed = second();
-    assertEquals("failed", failed.get(0).status(), failed.toString());
+    assertEquals(LoadStatus.FAILED, failed.get(0).status(), failed.toString());
     assertEquals(before, version());
     assertEquals(Map.of(1, "a", 2, "b"), live());
     List<LoadResult> rerun = second();
-    assertEquals("succeeded", rerun.get(0).status(), rerun.toString());
+    assertEquals(LoadStatus.SUCCEEDED, rerun.get(0).status(), rerun.toString());
     assertEquals(3, rerun.get(0).rowsInserted());
     assertEquals(2, rerun.get(0).rowsDeleted());
     assertEquals(Map.of(1, "a", 2, "B", 3, "c"), live());

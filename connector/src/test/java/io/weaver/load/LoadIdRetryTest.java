@@ -4,26 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.weaver.testing.WeaverFixture;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retrying a load under the same load id (docs/reliability.md, "Idempotent retry"): a load id in
@@ -31,25 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
  * recovered first; a load id that never got anywhere simply runs.
  */
 class LoadIdRetryTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
-  private SparkSession spark;
-  private String item;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Retry");
   private WeaverWorkspace weaver;
 
   @BeforeEach
-  void setUp() throws IOException {
-    spark = SharedSpark.get();
-    item = "Retry" + ITEMS.incrementAndGet();
-    Path workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\nPrimary key: id\n"
-            + "Stability row threshold: 0\n*/\nselect 1 as id, 'a' as name;\n");
+  void setUp() {
+    weaver = fixture.weaver();
+    fixture.table(
+        "A.Site",
+        "Primary key: id\nStability row threshold: 0\n",
+        "select 1 as id, 'a' as name;\n");
     weaver.build(Scope.all(), false);
   }
 
@@ -59,31 +40,19 @@ class LoadIdRetryTest {
   }
 
   private List<LoadResult> load(String loadId, String sql) {
-    return weaver.loadWith(
-        item + ".A.Site",
-        false,
-        (t, c) -> new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty()),
-        loadId);
+    return weaver.loadWith(fixture.qualified("A.Site"), false, fixture.staging(sql), loadId);
   }
 
   private long commits() {
-    String path =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .tablePath(item, TableId.parse("A.Site").orElseThrow());
-    return DeltaTable.forPath(spark, path)
-        .history()
+    return fixture
+        .history("A.Site")
         .where(functions.col("userMetadata").contains("weaver_load"))
         .count();
   }
 
   private List<String> history(String loadId) {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_HISTORY.tableName());
-    return spark
-        .read()
-        .format("delta")
-        .load(p)
+    return fixture
+        .catalogue(CatalogueTable.LOAD_HISTORY)
         .where(functions.col("load_id").equalTo(loadId))
         .select("status")
         .collectAsList()
@@ -95,13 +64,13 @@ class LoadIdRetryTest {
   @Test
   void retryOfAnAppliedLoadIdWritesNothingAndSaysSo() {
     List<LoadResult> first = load("nightly-2026-11-30", "select 1 as id, 'a' as name");
-    assertEquals("succeeded", first.get(0).status(), first.get(0).message());
+    assertEquals(LoadStatus.SUCCEEDED, first.get(0).status(), first.get(0).message());
     assertEquals("nightly-2026-11-30", first.get(0).loadId());
     assertEquals(1, commits());
 
     List<LoadResult> retry = load("nightly-2026-11-30", "select 1 as id, 'CHANGED' as name");
     assertEquals(1, retry.size(), retry.toString());
-    assertEquals("succeeded", retry.get(0).status());
+    assertEquals(LoadStatus.SUCCEEDED, retry.get(0).status());
     assertTrue(retry.get(0).message().contains("already applied"), retry.get(0).message());
     assertEquals(first.get(0).deltaVersion(), retry.get(0).deltaVersion());
     assertEquals(1, commits(), "the retry wrote no data");
@@ -116,7 +85,8 @@ class LoadIdRetryTest {
     assertEquals(1, commits());
     List<LoadResult> retry = load("run-7", "select 1 as id, 'a' as name");
     assertEquals(
-        List.of("recovered", "succeeded"), retry.stream().map(LoadResult::status).toList());
+        List.of("recovered", "succeeded"),
+        retry.stream().map(loaded -> loaded.status().text()).toList());
     assertTrue(retry.get(1).message().contains("already applied"), retry.get(1).message());
     assertEquals(1, commits());
     assertEquals(List.of("recovered"), history("run-7"));
@@ -129,7 +99,8 @@ class LoadIdRetryTest {
         LoadFaults.InjectedFault.class, () -> load("run-8", "select 1 as id, 'a' as name"));
     assertEquals(0, commits());
     List<LoadResult> retry = load("run-8", "select 1 as id, 'a' as name");
-    assertEquals(List.of("succeeded"), retry.stream().map(LoadResult::status).toList());
+    assertEquals(
+        List.of("succeeded"), retry.stream().map(loaded -> loaded.status().text()).toList());
     assertEquals(1, retry.get(0).rowsInserted());
     assertEquals(1, commits());
     assertEquals(List.of("succeeded"), history("run-8"));
@@ -138,9 +109,9 @@ class LoadIdRetryTest {
   @Test
   void retryOfAFailedLoadIdIsRefusedAndAnInvalidIdIsRejected() {
     List<LoadResult> failed = load("run-9", "select 1 as id, 'a' as name union all select 1, 'b'");
-    assertEquals("failed", failed.get(0).status());
+    assertEquals(LoadStatus.FAILED, failed.get(0).status());
     List<LoadResult> retry = load("run-9", "select 1 as id, 'a' as name");
-    assertEquals("failed", retry.get(0).status());
+    assertEquals(LoadStatus.FAILED, retry.get(0).status());
     assertTrue(retry.get(0).message().contains("new load id"), retry.get(0).message());
     assertEquals(List.of("failed"), history("run-9"), "the refused retry is not an attempt");
     assertEquals(0, commits());

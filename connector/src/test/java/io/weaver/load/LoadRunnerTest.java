@@ -8,13 +8,8 @@ import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,30 +17,25 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The load runner end to end: history, state, recovery after a crash, concurrency, skipping. */
 class LoadRunnerTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Run");
   private SparkSession spark;
   private String item;
-  private Path workspace;
   private WeaverWorkspace weaver;
 
   @BeforeEach
   void setUp() {
-    spark = SharedSpark.get();
-    item = "Run" + ITEMS.incrementAndGet();
-    workspace = dir.resolve("ws");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+    spark = fixture.spark();
+    item = fixture.item();
+    weaver = fixture.weaver();
   }
 
   @AfterEach
@@ -53,26 +43,20 @@ class LoadRunnerTest {
     LoadFaults.disarm();
   }
 
-  private void table(String id, String header, String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+  private void table(String id, String header, String body) {
+    fixture.table(id, header, body);
   }
 
   private String path(String id) {
-    return LakehouseLayout.at(dir.resolve("lake").toString())
-        .tablePath(item, TableId.parse(id).orElseThrow());
+    return fixture.path(id);
   }
 
   private long version(String id) {
-    return DeltaTable.forPath(spark, path(id)).history(1).first().getLong(0);
+    return fixture.version(id);
   }
 
   private List<Row> catalogue(CatalogueTable table) {
-    String p =
-        LakehouseLayout.at(dir.resolve("lake").toString()).cataloguePath(item, table.tableName());
-    var df = spark.read().format("delta").load(p);
+    var df = fixture.catalogue(table);
     return df.orderBy(df.columns()[0]).collectAsList();
   }
 
@@ -86,7 +70,7 @@ class LoadRunnerTest {
     List<LoadResult> results = weaver.load(Scope.all(), false);
     assertEquals(1, results.size());
     LoadResult r = results.get(0);
-    assertEquals("succeeded", r.status(), r.message());
+    assertEquals(LoadStatus.SUCCEEDED, r.status(), r.message());
     assertEquals(item + ".A.Site", r.tableId());
     assertEquals(2, r.rowsInserted());
     assertEquals(version("A.Site"), r.deltaVersion());
@@ -141,7 +125,7 @@ class LoadRunnerTest {
     long v = version("A.Site");
 
     LoadResult again = loadSites("(1, 'a'), (2, 'b')");
-    assertEquals("succeeded", again.status(), again.message());
+    assertEquals(LoadStatus.SUCCEEDED, again.status(), again.message());
     assertEquals(2, again.rowsUnchanged());
     assertEquals(2, again.targetLiveRowsBefore());
     assertEquals(checked + 1, SameRows.CHECKED.get(), "the previous load changed nothing");
@@ -150,13 +134,13 @@ class LoadRunnerTest {
 
     // Same row count as the table, but a duplicate key: the checksums differ and the diff reports.
     LoadResult duplicate = loadSites("(1, 'a'), (1, 'a')");
-    assertEquals("failed", duplicate.status(), duplicate.message());
+    assertEquals(LoadStatus.FAILED, duplicate.status(), duplicate.message());
     assertTrue(duplicate.message().contains("duplicate"), duplicate.message());
     assertEquals(matched + 1, SameRows.MATCHED.get());
     assertEquals(v, version("A.Site"));
 
     LoadResult changed = loadSites("(1, 'a2'), (3, 'c')");
-    assertEquals("succeeded", changed.status(), changed.message());
+    assertEquals(LoadStatus.SUCCEEDED, changed.status(), changed.message());
     assertEquals(1, changed.rowsUpdated());
     assertEquals(1, changed.rowsInserted());
     assertEquals(1, changed.rowsDeleted());
@@ -168,7 +152,7 @@ class LoadRunnerTest {
     assertEquals(matched + 2, SameRows.MATCHED.get(), "checked and matched: soft-deleted 2 aside");
     // The soft-deleted key comes back: the live rows' checksum differs, the diff revives it.
     LoadResult revived = loadSites("(1, 'a2'), (2, 'b'), (3, 'c')");
-    assertEquals("succeeded", revived.status(), revived.message());
+    assertEquals(LoadStatus.SUCCEEDED, revived.status(), revived.message());
     assertEquals(1, revived.rowsRevived());
     assertEquals(2, revived.rowsUnchanged());
     assertEquals(3L, spark.sql("select * from " + item + ".A.Site").count());
@@ -182,19 +166,17 @@ class LoadRunnerTest {
   void aStateWrittenOutsideTheProcessIsSeenByTheNextLoad() throws IOException {
     table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
     weaver.build(Scope.all(), false);
-    assertEquals("succeeded", weaver.load(Scope.all(), false).get(0).status());
+    assertEquals(LoadStatus.SUCCEEDED, weaver.load(Scope.all(), false).get(0).status());
     String appId = LoadRequest.txnAppId(item + ".A.Site");
     assertEquals(1L, DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId));
 
-    String statePath =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .cataloguePath(item, CatalogueTable.LOAD_STATE.tableName());
+    String statePath = fixture.cataloguePath(CatalogueTable.LOAD_STATE);
     DeltaTable.forPath(spark, statePath)
         .update(java.util.Map.of("load_sequence", org.apache.spark.sql.functions.lit(7L)));
 
     table("A.Site", SITES, "select id, name from values (1, 'a'), (3, 'c') as t(id, name);\n");
     LoadResult second = weaver.load(Scope.all(), false).get(0);
-    assertEquals("succeeded", second.status(), second.message());
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
     assertEquals(1, second.rowsInserted());
     assertEquals(
         8L,
@@ -208,7 +190,7 @@ class LoadRunnerTest {
     // still continues the sequence.
     table("A.Site", SITES, "select id, name from values (1, 'a') as t(id, name);\n");
     LoadResult third = weaver.load(Scope.all(), false).get(0);
-    assertEquals("succeeded", third.status(), third.message());
+    assertEquals(LoadStatus.SUCCEEDED, third.status(), third.message());
     assertEquals(9L, DeltaLogProbe.latest(spark, "A.Site", path("A.Site")).lastTxnVersion(appId));
   }
 
@@ -224,13 +206,13 @@ class LoadRunnerTest {
 
     List<LoadResult> next = weaver.load(Scope.all(), false);
     assertEquals(2, next.size(), next.toString());
-    assertEquals("recovered", next.get(0).status());
+    assertEquals(LoadStatus.RECOVERED, next.get(0).status());
     assertEquals(before + 1, next.get(0).deltaVersion());
-    assertEquals("succeeded", next.get(1).status());
+    assertEquals(LoadStatus.SUCCEEDED, next.get(1).status());
     assertEquals(0, next.get(1).rowsInserted(), "the data is applied once");
     assertEquals(2, next.get(1).rowsUnchanged());
     assertEquals(before + 1, version("A.Site"), "nothing new written");
-    assertEquals(2L, spark.read().format("delta").load(path("A.Site")).count());
+    assertEquals(2L, fixture.rows("A.Site").count());
     List<String> statuses =
         catalogue(CatalogueTable.LOAD_HISTORY).stream().map(r -> r.getString(2)).toList();
     assertEquals(List.of("recovered", "succeeded"), statuses);
@@ -247,12 +229,12 @@ class LoadRunnerTest {
     List<LoadResult> results = weaver.load(Scope.all(), false);
     java.util.Map<String, LoadResult> byTable = new java.util.HashMap<>();
     results.forEach(r -> byTable.put(r.tableId().substring(item.length() + 1), r));
-    assertEquals("failed", byTable.get("A.Bad").status());
+    assertEquals(LoadStatus.FAILED, byTable.get("A.Bad").status());
     assertTrue(byTable.get("A.Bad").message().contains("id"), byTable.get("A.Bad").message());
-    assertEquals("skipped", byTable.get("A.Child").status());
+    assertEquals(LoadStatus.SKIPPED, byTable.get("A.Child").status());
     assertTrue(
         byTable.get("A.Child").message().contains("A.Bad"), byTable.get("A.Child").message());
-    assertEquals("succeeded", byTable.get("A.Other").status());
+    assertEquals(LoadStatus.SUCCEEDED, byTable.get("A.Other").status());
   }
 
   @Test
@@ -270,7 +252,7 @@ class LoadRunnerTest {
     List<LoadResult> results = weaver.load(Scope.all(), false);
     assertEquals(
         List.of("succeeded", "succeeded"),
-        results.stream().map(LoadResult::status).toList(),
+        results.stream().map(loaded -> loaded.status().text()).toList(),
         results.toString());
     assertEquals(
         item + ".Sales.Order",
@@ -315,20 +297,18 @@ class LoadRunnerTest {
       results.addAll(f.get());
     }
     pool.shutdown();
-    long succeeded = results.stream().filter(r -> r.status().equals("succeeded")).count();
+    long succeeded = results.stream().filter(r -> r.status() == LoadStatus.SUCCEEDED).count();
     assertTrue(succeeded >= 1, results.toString());
     results.stream()
-        .filter(r -> r.status().equals("failed"))
+        .filter(r -> r.status() == LoadStatus.FAILED)
         .forEach(
             r ->
                 assertTrue(
                     r.message().contains("another") || r.message().contains("concurrent"),
                     r.message()));
     List<Row> rows =
-        spark
-            .read()
-            .format("delta")
-            .load(path("A.Site"))
+        fixture
+            .rows("A.Site")
             .where("row_delete_datetime > '9000-01-01'")
             .orderBy("id")
             .collectAsList();

@@ -4,26 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.weaver.testing.WeaverFixture;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The JVM half of Python Table loads, with a runner written in Java in place of the Python one (the
@@ -31,27 +24,25 @@ import org.junit.jupiter.api.io.TempDir;
  * and errors reach the load, and bookmarks moving only with committed loads.
  */
 class PythonBridgeTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("PyBridge");
   private SparkSession spark;
   private String item;
   private WeaverWorkspace weaver;
 
   @BeforeEach
-  void setUp() throws Exception {
-    spark = SharedSpark.get();
-    item = "PyBridge" + ITEMS.incrementAndGet();
-    Path workspace = dir.resolve("ws");
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/Feed__Py.py");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "\"\"\"\nTable ID: Feed.Py\nDescription: A Python Table.\nPrimary key: id\n"
-            + "Incremental: true\nSchema:\n  id: bigint\n  name: string\n\"\"\"\n\n"
-            + "from weaver import Table\n\n\nclass Feed__Py(Table):\n"
-            + "    def read(self):\n        return None\n");
-    ItemCatalogs.register(spark, dir.resolve("lake"), item);
-    weaver = new WeaverWorkspace(spark, workspace, dir.resolve("lake").toString(), m -> {});
+  void setUp() {
+    spark = fixture.spark();
+    item = fixture.item();
+    fixture
+        .files()
+        .py(
+            item,
+            "Feed.Py",
+            "Table ID: Feed.Py\nDescription: A Python Table.\nPrimary key: id\n"
+                + "Incremental: true\nSchema:\n  id: bigint\n  name: string\n",
+            "\nfrom weaver import Table\n\n\nclass Feed__Py(Table):\n"
+                + "    def read(self):\n        return None\n");
+    weaver = fixture.weaver();
     assertEquals("created", weaver.build(Scope.item(item), false).get(0).action());
   }
 
@@ -66,10 +57,7 @@ class PythonBridgeTest {
   }
 
   private long version() {
-    String path =
-        LakehouseLayout.at(dir.resolve("lake").toString())
-            .tablePath(item, TableId.parse("Feed.Py").orElseThrow());
-    return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+    return fixture.version("Feed.Py");
   }
 
   @Test
@@ -97,7 +85,7 @@ class PythonBridgeTest {
         PythonRead.staged(
             spark.sql("select id, cast(id as string) as name from range(3)"), null, "{\"n\":1}"));
     LoadResult first = load();
-    assertEquals("succeeded", first.status(), first.message());
+    assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     assertEquals(3, first.rowsInserted());
     PythonReadRequest request = lastRequest.get();
     assertEquals(item, request.item());
@@ -120,7 +108,7 @@ class PythonBridgeTest {
                 + "Traceback (most recent call last):\n  File \"Feed__Py.py\", line 9, in read\n"
                 + "ValueError: boom"));
     LoadResult failed = load();
-    assertEquals("failed", failed.status());
+    assertEquals(LoadStatus.FAILED, failed.status());
     assertTrue(failed.message().contains("Traceback (most recent call last):"), failed.message());
     assertTrue(failed.message().endsWith("ValueError: boom"), failed.message());
     assertEquals(committed, version(), "a failed read writes nothing");
@@ -129,11 +117,11 @@ class PythonBridgeTest {
         PythonRead.staged(
             null, spark.sql("select cast(0 as bigint) as id"), "{\"n\":2}")); // deletions only
     LoadResult deletes = load();
-    assertEquals("succeeded", deletes.status(), deletes.message());
+    assertEquals(LoadStatus.SUCCEEDED, deletes.status(), deletes.message());
     assertEquals(1, deletes.rowsDeleted());
 
     next.set(PythonRead.staged(null, null, null)); // no work, bookmark unchanged
-    assertEquals("no_work", load().status());
+    assertEquals(LoadStatus.NO_WORK, load().status());
 
     assertNull(seenBookmarks.get(0));
     assertEquals("{\"n\":1}", seenBookmarks.get(1)); // the failed load's request
@@ -149,7 +137,7 @@ class PythonBridgeTest {
           throw new IllegalStateException("Error while sending or receiving");
         });
     LoadResult r = load();
-    assertEquals("failed", r.status());
+    assertEquals(LoadStatus.FAILED, r.status());
     assertTrue(r.message().contains(item + ".Feed.Py"), r.message());
     assertTrue(r.message().contains("Python runtime did not answer"), r.message());
   }

@@ -9,12 +9,10 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.CheckReport;
 import io.weaver.findings.Severity;
-import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
+import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
-import io.weaver.testing.SharedSpark;
-import io.weaver.workspace.TableId;
+import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +26,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Column names Check accepts but that would break naive SQL text (docs/reliability.md,
@@ -38,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * no other table or path is touched.
  */
 class HostileIdentifierLoadTest {
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Hostile");
 
   private static final String KEY = "k`ey--x";
   private static final List<String> OTHERS =
@@ -62,14 +60,12 @@ class HostileIdentifierLoadTest {
 
   @Test
   void hostileColumnNamesAreBuiltLoadedAndCataloguedLiterally() throws IOException {
-    SparkSession spark = SharedSpark.get();
+    SparkSession spark = fixture.spark();
     Path evil = Path.of("/tmp/weaver-evil");
     assertFalse(Files.exists(evil), "leftover " + evil);
-    String item = "Hostile" + System.nanoTime() % 100000;
-    Path workspace = dir.resolve("ws");
-    Path lake = dir.resolve("lake");
-    ItemCatalogs.register(spark, lake, item);
-    WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    String item = fixture.item();
+    Path lake = fixture.lake();
+    WeaverWorkspace weaver = fixture.weaver();
 
     StringBuilder header =
         new StringBuilder(
@@ -84,9 +80,7 @@ class HostileIdentifierLoadTest {
       header.append("  ").append(yamlKey(c)).append(": string\n");
       select.append(", 'v' as ").append(sqlName(c));
     }
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Odd.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, header + "*/\n" + select + ";\n");
+    fixture.write("Tables/A.Odd.sql", header + "*/\n" + select + ";\n");
 
     CheckReport report = weaver.check();
     assertTrue(
@@ -94,7 +88,7 @@ class HostileIdentifierLoadTest {
         report.findings().toString());
     weaver.build(Scope.all(), false);
     List<LoadResult> first = weaver.load(Scope.all(), false);
-    assertEquals("succeeded", first.get(0).status(), first.get(0).message());
+    assertEquals(LoadStatus.SUCCEEDED, first.get(0).status(), first.get(0).message());
     assertEquals(1, first.get(0).rowsInserted());
 
     // A second load through a DataFrame: one changed value in a hostile column, one new key.
@@ -118,7 +112,7 @@ class HostileIdentifierLoadTest {
             false,
             (t, c) -> new StagingProvider.Staging(staging, Optional.empty(), Optional.empty()));
     LoadResult r = second.get(0);
-    assertEquals("succeeded", r.status(), r.message());
+    assertEquals(LoadStatus.SUCCEEDED, r.status(), r.message());
     assertEquals(1, r.rowsInserted());
     assertEquals(1, r.rowsUpdated());
 
@@ -139,18 +133,14 @@ class HostileIdentifierLoadTest {
     assertEquals("changed", back.getString(0));
     assertEquals("v", back.getString(1));
 
-    String tablePath =
-        LakehouseLayout.at(lake.toString()).tablePath(item, TableId.parse("A.Odd").orElseThrow());
-    List<String> physical = List.of(spark.read().format("delta").load(tablePath).columns());
+    List<String> physical = List.of(fixture.rows("A.Odd").columns());
     assertTrue(physical.contains(KEY) && physical.containsAll(OTHERS), physical.toString());
 
     List<String> catalogued =
         spark
             .read()
             .format("delta")
-            .load(
-                LakehouseLayout.at(lake.toString())
-                    .cataloguePath(item, CatalogueTable.COLUMN_DICTIONARY.tableName()))
+            .load(fixture.cataloguePath(CatalogueTable.COLUMN_DICTIONARY))
             .select("column_name")
             .collectAsList()
             .stream()

@@ -7,12 +7,10 @@ import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadResult;
-import io.weaver.testing.SharedSpark;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.weaver.load.LoadStatus;
+import io.weaver.testing.WeaverFixture;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,13 +19,12 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Tables read data where it lives: a Delta table at a path, Parquet, CSV and JSON files under the
@@ -36,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  * loads twice; the second delivery changes one row, drops one and adds one.
  */
 class SourceReadsTest {
-  private static final AtomicInteger ITEMS = new AtomicInteger();
-
   /** The first delivery: ids 1–4. */
   private static final String FIRST = "(1, 'ann'), (2, 'bob'), (3, 'cy'), (4, 'dee')";
 
@@ -48,10 +43,9 @@ class SourceReadsTest {
       "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
 
-  @TempDir Path dir;
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Src");
   private SparkSession spark;
   private String item;
-  private Path workspace;
   private Path lake;
   private Path outside;
   private String database;
@@ -59,14 +53,13 @@ class SourceReadsTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    spark = SharedSpark.get();
-    int n = ITEMS.incrementAndGet();
-    item = "Src" + n;
+    spark = fixture.spark();
+    int n = fixture.number();
+    item = fixture.item();
     database = "raw_src" + n;
-    workspace = dir.resolve("ws");
-    lake = dir.resolve("lake");
-    outside = dir.resolve("outside");
-    ItemCatalogs.register(spark, lake, item);
+    lake = fixture.lake();
+    outside = fixture.dir().resolve("outside");
+    Path dir = fixture.dir();
     h2Url = "jdbc:h2:" + dir.resolve("h2/source") + ";DB_CLOSE_DELAY=-1";
     String catalog = "spark.sql.catalog.srcdb" + n;
     spark
@@ -95,11 +88,8 @@ class SourceReadsTest {
     table("Jdbc.Customer", "select id, name from " + srcdb + ".crm.customer;");
   }
 
-  private void table(String id, String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: " + id + "\nDescription: Reads a source.\n" + KEYED + "*/\n" + body);
+  private void table(String id, String body) {
+    fixture.table(id, "Reads a source.", KEYED, body);
   }
 
   /** Writes one delivery to every source. */
@@ -132,7 +122,7 @@ class SourceReadsTest {
                         + r.rowsUpdated()
                         + " -"
                         + r.rowsDeleted()
-                        + (r.status().equals("succeeded") ? "" : " " + r.message()),
+                        + (r.status() == LoadStatus.SUCCEEDED ? "" : " " + r.message()),
                 (a, b) -> a,
                 TreeMap::new));
   }
@@ -140,7 +130,7 @@ class SourceReadsTest {
   @Test
   void everySourceKindBuildsAndLoadsTwiceWithExactCounts() throws Exception {
     deliver(FIRST);
-    WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    WeaverWorkspace weaver = fixture.weaver();
     List<BuildOutcome> built = weaver.build(Scope.all(), false);
     built.forEach(o -> assertEquals("created", o.action(), o.tableId() + ": " + o.message()));
     assertEquals(6, built.size());
@@ -194,10 +184,10 @@ class SourceReadsTest {
 
   @Test
   void aFilesPathCannotLeaveTheItemsFileArea() throws Exception {
-    workspace = dir.resolve("ws-escape");
+    fixture.useWorkspace("ws-escape");
     table("Files.Escape", "select id, name from parquet.`Files/../../outside/customer`;");
     deliver(FIRST);
-    WeaverWorkspace weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    WeaverWorkspace weaver = fixture.weaver();
     BuildOutcome escape =
         weaver.build(Scope.all(), false).stream()
             .filter(o -> o.tableId().endsWith("Files.Escape"))
@@ -209,7 +199,6 @@ class SourceReadsTest {
   }
 
   private List<Row> catalogue(CatalogueTable table) {
-    String p = LakehouseLayout.at(lake.toString()).cataloguePath(item, table.tableName());
-    return spark.read().format("delta").load(p).collectAsList();
+    return fixture.catalogue(table).collectAsList();
   }
 }

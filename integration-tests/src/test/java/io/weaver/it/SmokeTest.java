@@ -20,6 +20,7 @@ class SmokeTest {
 
   @BeforeAll
   static void start() {
+    // Its own session: the Weaver extension and spark.weaver.workspace are static confs here.
     spark =
         SparkSession.builder()
             .master("local[2]")

@@ -8,14 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.weaver.catalyst.testing.LocalSpark;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.sketch.BloomFilter;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,21 +25,8 @@ class KeyFilterTest {
   private static SparkSession spark;
 
   @BeforeAll
-  static void startSpark() throws Exception {
-    Path warehouse = Files.createTempDirectory("weaver-keyfilter-warehouse");
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("KeyFilterTest")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.sql.warehouse.dir", warehouse.toString())
-            .getOrCreate();
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    spark.stop();
+  static void startSpark() {
+    spark = LocalSpark.get();
   }
 
   /** The multiples of 7 below 70,000 (10,000 keys) as a key set at 1 % false positives. */

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.catalyst.testing.LocalSpark;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -23,7 +22,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import scala.jdk.javaapi.CollectionConverters;
@@ -39,21 +37,8 @@ class RowSignatureTest {
   private static SparkSession spark;
 
   @BeforeAll
-  static void startSpark() throws Exception {
-    Path warehouse = Files.createTempDirectory("weaver-signature-warehouse");
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("RowSignatureTest")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.sql.warehouse.dir", warehouse.toString())
-            .getOrCreate();
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    spark.stop();
+  static void startSpark() {
+    spark = LocalSpark.get();
   }
 
   /**

@@ -7,7 +7,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sha2;
 
-import java.nio.file.Files;
+import io.weaver.catalyst.testing.LocalSpark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -33,16 +33,7 @@ public final class SignatureThroughput {
   public static void main(String[] args) throws Exception {
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000L;
     int repetitions = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("SignatureThroughput")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config(
-                "spark.sql.warehouse.dir",
-                Files.createTempDirectory("weaver-throughput").toString())
-            .getOrCreate();
+    SparkSession spark = LocalSpark.get();
     try {
       Dataset<Row> source =
           spark

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.load.LoadResult;
+import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -255,7 +256,7 @@ class WeaverStatementsTest {
     List<Optional<String>> seenBookmarks = new ArrayList<>();
     LoadResult first = load(weaver, site, "(1, 'a'), (2, 'b')", "b1", seenBookmarks);
     LoadResult second = load(weaver, site, "(1, 'a2'), (3, 'c')", "b2", seenBookmarks);
-    assertEquals("succeeded", second.status(), second.message());
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
     assertEquals(1, second.rowsDeleted());
 
     AnalysisException unknown = refused("RESTORE WEAVER TABLE " + site + " TO LOAD 'nope'");
@@ -277,7 +278,7 @@ class WeaverStatementsTest {
 
     // The next load sees the state after the first load: same rows, same bookmark.
     LoadResult third = load(weaver, site, "(1, 'a'), (2, 'b'), (4, 'd')", "b3", seenBookmarks);
-    assertEquals("succeeded", third.status(), third.message());
+    assertEquals(LoadStatus.SUCCEEDED, third.status(), third.message());
     assertEquals(Optional.of("b1"), seenBookmarks.get(2));
     assertEquals(1, third.rowsInserted());
     assertEquals(2, third.rowsUnchanged());
@@ -314,7 +315,7 @@ class WeaverStatementsTest {
               Optional.of(bookmark));
         };
     LoadResult result = weaver.loadWith(table, false, staging).get(0);
-    assertEquals("succeeded", result.status(), result.message());
+    assertEquals(LoadStatus.SUCCEEDED, result.status(), result.message());
     return result;
   }
 }

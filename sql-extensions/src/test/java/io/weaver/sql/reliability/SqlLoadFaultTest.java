@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.delta.tables.DeltaTable;
 import io.weaver.load.LoadFaults;
 import io.weaver.load.LoadFaults.Phase;
+import io.weaver.load.LoadStatus;
 import io.weaver.sql.commands.WeaverLoadException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -266,7 +267,7 @@ class SqlLoadFaultTest {
     assertTrue(
         SqlSession.messages(failed).contains("injected failure at DURING_WRITE"),
         SqlSession.messages(failed));
-    assertEquals("failed", failed.result().status());
+    assertEquals(LoadStatus.FAILED, failed.result().status());
     assertEquals(before, version());
     assertEquals(Map.of(1, "a", 2, "b"), live());
     assertEquals(List.of("succeeded", "failed"), history());

@@ -1,0 +1,229 @@
+package io.weaver.testing;
+
+import io.delta.tables.DeltaTable;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.build.BuildRunner;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.check.Check;
+import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.LoadResult;
+import io.weaver.load.LoadRunner;
+import io.weaver.load.StagingProvider;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.workspace.TableId;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One test's Weaver world, registered with {@code @RegisterExtension}: a temp folder holding a
+ * workspace ({@code ws}) and a lakehouse ({@code lake}), the shared session ({@link SharedSpark}),
+ * an item of its own registered as a catalog (item catalogs live as long as the shared session, so
+ * every test gets a new item name), a writer for declarations, a {@link WeaverWorkspace}, and reads
+ * of a Table's rows, live rows, Delta history and catalogue tables.
+ *
+ * <pre>{@code
+ * @RegisterExtension final WeaverFixture weaver = WeaverFixture.item("Run");
+ * }</pre>
+ */
+public final class WeaverFixture implements BeforeEachCallback, AfterEachCallback {
+  /** The description every {@link #table(String, String, String)} declaration carries. */
+  public static final String DESCRIPTION = "Test table.";
+
+  /** The {@code row_delete_datetime} of live rows. */
+  public static final String LIVE = "timestamp'9999-12-31 00:00:00'";
+
+  private static final AtomicInteger ITEMS = new AtomicInteger();
+
+  private final String prefix;
+  private Path dir;
+  private Path workspace;
+  private Path lake;
+  private SparkSession spark;
+  private int number;
+  private String item;
+  private WeaverWorkspace weaver;
+
+  private WeaverFixture(String prefix) {
+    this.prefix = prefix;
+  }
+
+  /** A fixture whose items are named {@code <prefix><n>}, n unique in the JVM. */
+  public static WeaverFixture item(String prefix) {
+    return new WeaverFixture(prefix);
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) throws IOException {
+    dir = Files.createTempDirectory("weaver-test");
+    workspace = dir.resolve("ws");
+    lake = dir.resolve("lake");
+    spark = SharedSpark.get();
+    number = ITEMS.incrementAndGet();
+    item = prefix + number;
+    weaver = null;
+    ItemCatalogs.register(spark, lake, item);
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    weaver = null;
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // A leftover temp folder fails no test.
+    }
+  }
+
+  /** The test's temp folder (holds {@code ws} and {@code lake}; put anything else here too). */
+  public Path dir() {
+    return dir;
+  }
+
+  public Path workspace() {
+    return workspace;
+  }
+
+  /** Points the workspace (and {@link #weaver()}) at {@code dir/<folder>} instead of {@code ws}. */
+  public Path useWorkspace(String folder) {
+    workspace = dir.resolve(folder);
+    weaver = null;
+    return workspace;
+  }
+
+  public Path lake() {
+    return lake;
+  }
+
+  public LakehouseLayout layout() {
+    return LakehouseLayout.at(lake.toString());
+  }
+
+  public SparkSession spark() {
+    return spark;
+  }
+
+  /** This test's item (registered as a catalog in the shared session). */
+  public String item() {
+    return item;
+  }
+
+  /** The number in {@link #item()}: unique in the JVM, for other names a test needs. */
+  public int number() {
+    return number;
+  }
+
+  /** {@code <item>.<id>}. */
+  public String qualified(String id) {
+    return item + "." + id;
+  }
+
+  // ---- writing the workspace
+
+  /** A writer at the workspace root. */
+  public WorkspaceFiles files() {
+    return new WorkspaceFiles(workspace);
+  }
+
+  /** Any file of the item, by its path relative to {@code Lakehouse/<item>/}. */
+  public WeaverFixture write(String relative, String content) {
+    files().write("Lakehouse/" + item + "/" + relative, content);
+    return this;
+  }
+
+  /**
+   * A Spark SQL Table of the item: {@code Table ID: <id>}, {@code Description: Test table.}, then
+   * {@code header} and {@code body}.
+   */
+  public WeaverFixture table(String id, String header, String body) {
+    return table(id, DESCRIPTION, header, body);
+  }
+
+  public WeaverFixture table(String id, String description, String header, String body) {
+    files().sql(item, id, WorkspaceFiles.header(id, description, header), body);
+    return this;
+  }
+
+  // ---- running Weaver
+
+  /** A {@link WeaverWorkspace} over the workspace and lakehouse (made at first use). */
+  public WeaverWorkspace weaver() {
+    if (weaver == null) {
+      weaver = new WeaverWorkspace(spark, workspace, lake.toString(), m -> {});
+    }
+    return weaver;
+  }
+
+  /** The workspace's model, checked (fails when Check reports an error). */
+  public WorkspaceModel model() {
+    return Check.analyze(workspace).validModel();
+  }
+
+  public BuildRunner buildRunner() {
+    return new BuildRunner(spark, model(), layout(), m -> {});
+  }
+
+  public LoadRunner loadRunner() {
+    return new LoadRunner(spark, model(), layout(), m -> {});
+  }
+
+  /** Staging from one SQL query (no deletions, no bookmark). */
+  public StagingProvider staging(String sql) {
+    return (t, c) ->
+        new StagingProvider.Staging(spark.sql(sql), Optional.empty(), Optional.empty());
+  }
+
+  /** Loads the item's Table {@code id} from {@code sql} instead of its body. */
+  public List<LoadResult> loadWith(String id, String sql) {
+    return weaver().loadWith(qualified(id), false, staging(sql));
+  }
+
+  // ---- reading the lakehouse
+
+  /** The folder of the item's Table {@code id}. */
+  public String path(String id) {
+    return layout().tablePath(item, TableId.parse(id).orElseThrow());
+  }
+
+  public String cataloguePath(CatalogueTable table) {
+    return layout().cataloguePath(item, table.tableName());
+  }
+
+  /** Every row of the item's Table {@code id}, soft-deleted ones too, every column. */
+  public Dataset<Row> rows(String id) {
+    return spark.read().format("delta").load(path(id));
+  }
+
+  /** The live rows of the item's Table {@code id} (not soft-deleted). */
+  public Dataset<Row> liveRows(String id) {
+    return rows(id).where("row_delete_datetime = " + LIVE);
+  }
+
+  /** The Delta history of the item's Table {@code id}, newest first. */
+  public Dataset<Row> history(String id) {
+    return DeltaTable.forPath(spark, path(id)).history();
+  }
+
+  /** The latest Delta version of the item's Table {@code id}. */
+  public long version(String id) {
+    return DeltaTable.forPath(spark, path(id)).history(1).first().getLong(0);
+  }
+
+  /** One of the item's catalogue tables. */
+  public Dataset<Row> catalogue(CatalogueTable table) {
+    return spark.read().format("delta").load(cataloguePath(table));
+  }
+}
