@@ -9,8 +9,9 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
+import io.weaver.sql.testing.SqlSession;
+import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,6 @@ class WeaverStatementsTest {
       "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
           + "Update percentage threshold: 100\n";
 
-  @TempDir static Path warehouse;
   private static SparkSession spark;
 
   @TempDir Path workspace;
@@ -41,26 +41,12 @@ class WeaverStatementsTest {
 
   @BeforeAll
   static void start() {
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("weaver-statements-test")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.databricks.delta.snapshotPartitions", "1")
-            .config("spark.sql.warehouse.dir", warehouse.toString())
-            .config(
-                "spark.sql.extensions",
-                "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .getOrCreate();
+    spark = SqlSession.get();
   }
 
   @AfterAll
   static void stop() {
-    spark.stop();
+    SqlSession.stop();
   }
 
   @BeforeEach
@@ -70,17 +56,13 @@ class WeaverStatementsTest {
   }
 
   private void sqlTable(String id, String header, String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+    WorkspaceFiles.sqlTable(workspace, item, id, header, body);
   }
 
   private void pythonTable(String id) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id.replace(".", "__") + ".py");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
+    WorkspaceFiles.write(
+        workspace,
+        "Lakehouse/" + item + "/Tables/" + id.replace(".", "__") + ".py",
         "\"\"\"\nTable ID: "
             + id
             + "\n\nDescription: A Python table.\n\nSchema:\n  id: int\n  name: string\n\n"

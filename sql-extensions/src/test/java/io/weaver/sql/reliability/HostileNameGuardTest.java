@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.sql.testing.SqlSession;
+import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,9 +91,10 @@ class HostileNameGuardTest {
     for (String c : OTHERS) {
       header.append("  ").append(yamlKey(c)).append(": string\n");
     }
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/select.table.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, header + "*/\n" + row(1, "v") + "\nunion all " + row(2, "v") + ";\n");
+    WorkspaceFiles.write(
+        workspace,
+        "Lakehouse/" + item + "/Tables/select.table.sql",
+        header + "*/\n" + row(1, "v") + "\nunion all " + row(2, "v") + ";\n");
 
     List<Row> errors =
         spark.sql("CHECK WEAVER").collectAsList().stream()

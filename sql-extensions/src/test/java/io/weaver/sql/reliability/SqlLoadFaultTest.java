@@ -10,8 +10,9 @@ import io.weaver.load.LoadFaults;
 import io.weaver.load.LoadFaults.Phase;
 import io.weaver.load.LoadStatus;
 import io.weaver.sql.commands.WeaverLoadException;
+import io.weaver.sql.testing.SqlSession;
+import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -69,16 +70,13 @@ class SqlLoadFaultTest {
 
   /** (Re)writes the Table's SQL body: the rows the next LOAD WEAVER TABLE stages. */
   private void body(String values) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/A.Site.sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\nPrimary key: id\n"
-            + "Stability row threshold: 0\nDelete percentage threshold: 100\n"
-            + "Update percentage threshold: 100\n*/\n"
-            + "select id, name from values "
-            + values
-            + " as t(id, name);\n");
+    WorkspaceFiles.sqlTable(
+        workspace,
+        item,
+        "A.Site",
+        "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
+            + "Update percentage threshold: 100\n",
+        "select id, name from values " + values + " as t(id, name);\n");
   }
 
   private List<Row> load() {

@@ -1,27 +1,23 @@
 package io.weaver.sql.session;
 
-import java.nio.file.Path;
+import io.weaver.sql.testing.SqlSession;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Delta's extension listed before Weaver's: Weaver's parser wraps Delta's. */
 class DeltaFirstSessionTest extends SessionStatementsContract {
-  @TempDir static Path warehouse;
   private static SparkSession spark;
 
   @BeforeAll
   static void start() {
-    spark =
-        startSession(
-            warehouse,
-            "io.delta.sql.DeltaSparkSessionExtension,io.weaver.sql.WeaverSparkSessionExtensions");
+    // Its own session (the extension order is a static conf); stopped after the class.
+    spark = SqlSession.get(SqlSession.DELTA_FIRST);
   }
 
   @AfterAll
   static void stop() {
-    spark.stop();
+    SqlSession.stop();
   }
 
   @Override

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.sql.testing.SqlSession;
+import io.weaver.sql.testing.WorkspaceFiles;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.AnalysisException;
@@ -17,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Weaver's statements in a real Spark + Delta session. Each implementing class owns one shared
- * session, configured with the extensions in a different order.
+ * Weaver's statements in a real Spark + Delta session. Each implementing class has its own session
+ * ({@link SqlSession#get(String)}, stopped after the class): the extension order is a static conf,
+ * different in each.
  */
 abstract class SessionStatementsContract {
   static final StructType FINDINGS =
@@ -34,20 +37,6 @@ abstract class SessionStatementsContract {
 
   /** The class's shared session. */
   abstract SparkSession spark();
-
-  static SparkSession startSession(Path warehouse, String extensions) {
-    return SparkSession.builder()
-        .master("local[2]")
-        .appName("weaver-sql-extensions-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.databricks.delta.snapshotPartitions", "1")
-        .config("spark.sql.warehouse.dir", warehouse.toString())
-        .config("spark.sql.extensions", extensions)
-        .config(
-            "spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-        .getOrCreate();
-  }
 
   private String quoted(Path path) {
     return "'" + path.toString().replace("'", "''") + "'";
@@ -134,13 +123,12 @@ abstract class SessionStatementsContract {
    */
   @Test
   void weaverTablesShowLiveRowsAndAppendsAreLoads() throws Exception {
-    Path file = workspace.resolve("Lakehouse/LiveRows/Tables/A.Site.sql");
-    java.nio.file.Files.createDirectories(file.getParent());
-    java.nio.file.Files.writeString(
-        file,
-        "/*\nTable ID: A.Site\nDescription: Test table.\nPrimary key: id\n"
-            + "Stability row threshold: 0\nDelete percentage threshold: 100\n*/\n"
-            + "select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name);\n");
+    WorkspaceFiles.sqlTable(
+        workspace,
+        "LiveRows",
+        "A.Site",
+        "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n",
+        "select id, name from values (1, 'a'), (2, 'b'), (3, 'c') as t(id, name);\n");
     spark().conf().set("spark.weaver.workspace", workspace.toString());
     try {
       String site = "LiveRows.A.Site";

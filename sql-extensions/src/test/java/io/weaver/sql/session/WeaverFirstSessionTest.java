@@ -1,27 +1,23 @@
 package io.weaver.sql.session;
 
-import java.nio.file.Path;
+import io.weaver.sql.testing.SqlSession;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Weaver's extension listed before Delta's: Delta's parser wraps Weaver's. */
 class WeaverFirstSessionTest extends SessionStatementsContract {
-  @TempDir static Path warehouse;
   private static SparkSession spark;
 
   @BeforeAll
   static void start() {
-    spark =
-        startSession(
-            warehouse,
-            "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension");
+    // Its own session (the extension order is a static conf); stopped after the class.
+    spark = SqlSession.get(SqlSession.WEAVER_FIRST);
   }
 
   @AfterAll
   static void stop() {
-    spark.stop();
+    SqlSession.stop();
   }
 
   @Override

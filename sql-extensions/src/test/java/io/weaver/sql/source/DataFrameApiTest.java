@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.delta.tables.DeltaTable;
 import io.weaver.catalyst.rules.ShowLiveRows;
 import io.weaver.sql.commands.WeaverLoadException;
+import io.weaver.sql.testing.SqlSession;
+import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +40,6 @@ class DataFrameApiTest {
           + "Update percentage threshold: 100\n";
   private static final String LIVE = "9999-12-31";
 
-  @TempDir static Path warehouse;
   private static SparkSession spark;
 
   @TempDir Path workspace;
@@ -47,27 +47,13 @@ class DataFrameApiTest {
 
   @BeforeAll
   static void start() {
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("weaver-dataframe-api-test")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.databricks.delta.snapshotPartitions", "1")
-            .config("spark.sql.warehouse.dir", warehouse.toString())
-            .config("spark.sql.session.timeZone", "UTC")
-            .config(
-                "spark.sql.extensions",
-                "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension")
-            .config(
-                "spark.sql.catalog.spark_catalog",
-                "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-            .getOrCreate();
+    spark = SqlSession.get();
+    spark.conf().set("spark.sql.session.timeZone", "UTC");
   }
 
   @AfterAll
   static void stop() {
-    spark.stop();
+    SqlSession.stop();
   }
 
   @BeforeEach
@@ -77,10 +63,7 @@ class DataFrameApiTest {
   }
 
   private void sqlTable(String id, String header, String body) throws IOException {
-    Path file = workspace.resolve("Lakehouse/" + item + "/Tables/" + id + ".sql");
-    Files.createDirectories(file.getParent());
-    Files.writeString(
-        file, "/*\nTable ID: " + id + "\nDescription: Test table.\n" + header + "*/\n" + body);
+    WorkspaceFiles.sqlTable(workspace, item, id, header, body);
   }
 
   private static String values(String rows) {

@@ -1,4 +1,4 @@
-package io.weaver.sql.reliability;
+package io.weaver.sql.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,17 +6,18 @@ import java.nio.file.Files;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * One Spark + Delta session with Weaver's extension for the reliability tests of this package
- * (started once per test JVM and extension order; item catalogs persist in it, so each test uses
- * its own item names).
+ * The one Spark + Delta session with Weaver's extension that this module's tests use (started once
+ * per test JVM and extension order; item catalogs persist in it, so each test uses its own item
+ * names). A test class that uses it stops it when done ({@link #stop()}), so that the next class
+ * starts from a new SparkContext.
  */
-final class SqlSession {
+public final class SqlSession {
   /** Weaver's extension listed before Delta's. */
-  static final String WEAVER_FIRST =
+  public static final String WEAVER_FIRST =
       "io.weaver.sql.WeaverSparkSessionExtensions,io.delta.sql.DeltaSparkSessionExtension";
 
   /** Delta's extension listed before Weaver's (its resolution rules run first). */
-  static final String DELTA_FIRST =
+  public static final String DELTA_FIRST =
       "io.delta.sql.DeltaSparkSessionExtension,io.weaver.sql.WeaverSparkSessionExtensions";
 
   private static SparkSession spark;
@@ -24,7 +25,7 @@ final class SqlSession {
 
   private SqlSession() {}
 
-  static SparkSession get() {
+  public static SparkSession get() {
     return get(WEAVER_FIRST);
   }
 
@@ -32,7 +33,7 @@ final class SqlSession {
    * The session with {@code order} as {@code spark.sql.extensions}; a session with another order is
    * stopped first (the extensions are fixed when the SparkContext starts).
    */
-  static synchronized SparkSession get(String order) {
+  public static synchronized SparkSession get(String order) {
     if (spark != null && (!order.equals(extensions) || spark.sparkContext().isStopped())) {
       spark.stop();
       spark = null;
@@ -63,10 +64,10 @@ final class SqlSession {
   }
 
   /**
-   * Stops the session: every test class of this module builds its own session with {@code
-   * getOrCreate()}, which would otherwise be handed this one (with this package's extension order).
+   * Stops the session: a session built later with {@code getOrCreate()} would otherwise be handed
+   * this one (with its extension order).
    */
-  static synchronized void stop() {
+  public static synchronized void stop() {
     if (spark != null) {
       spark.stop();
       spark = null;
@@ -77,7 +78,7 @@ final class SqlSession {
   /**
    * The messages of {@code t} and its causes, one per line (Spark may wrap what a command threw).
    */
-  static String messages(Throwable t) {
+  public static String messages(Throwable t) {
     StringBuilder text = new StringBuilder();
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       text.append(c.getClass().getName()).append(": ").append(c.getMessage()).append('\n');
