@@ -24,12 +24,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BuildRunnerTest {
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Build");
-  private SparkSession spark;
+  private final SparkSession spark = fixture.spark();
 
   /** Item catalogs live as long as the shared session: each test gets its own item name. */
-  private String item;
+  private final String item = fixture.item();
 
-  private LakehouseLayout layout;
+  private final LakehouseLayout layout = fixture.layout();
 
   private static final String SITE =
       "/*\nTable ID: Depot.Site\nDescription: Depots.\nPrimary key: site_id\nNot null: [code]\n"
@@ -43,9 +43,6 @@ class BuildRunnerTest {
 
   @BeforeEach
   void setUp() {
-    spark = fixture.spark();
-    layout = fixture.layout();
-    item = fixture.item();
     write("Lakehouse/L/Tables/Depot.Site.sql", SITE);
     write("Lakehouse/L/Tables/Parcel__Current.py", PARCEL);
   }

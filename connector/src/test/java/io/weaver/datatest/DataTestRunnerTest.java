@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,23 +25,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * live ones.
  */
 class DataTestRunnerTest {
-  private static final String GATES =
-      "Stability row threshold: 0\nDelete percentage threshold: 100\n"
-          + "Update percentage threshold: 100\n";
+  private static final String GATES = WeaverFixture.GATES_OFF;
   private static final String LIVE = "timestamp_micros(253402214400000000L)";
   private static final String GONE = "timestamp_micros(1704067200000000L)";
 
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Verify");
-  private SparkSession spark;
-  private String item;
-  private WeaverWorkspace weaver;
-
-  @BeforeEach
-  void setUp() {
-    spark = fixture.spark();
-    item = fixture.item();
-    weaver = fixture.weaver();
-  }
+  private final SparkSession spark = fixture.spark();
+  private final String item = fixture.item();
+  private final WeaverWorkspace weaver = fixture.weaver();
 
   private void write(String relative, String text) {
     fixture.write(relative, text);

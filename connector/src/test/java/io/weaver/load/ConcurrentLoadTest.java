@@ -21,7 +21,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,20 +31,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * table at once: {@link LoadRunnerTest#twoConcurrentLoadsNeverCorruptDataOrHistory}.)
  */
 class ConcurrentLoadTest {
-  private static final String KEYED =
-      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
-          + "Update percentage threshold: 100\n";
+  private static final String KEYED = WeaverFixture.KEYED;
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Race");
-  private SparkSession spark;
-  private Path dir;
-  private ExecutorService pool;
-
-  @BeforeEach
-  void setUp() {
-    spark = fixture.spark();
-    dir = fixture.dir();
-    pool = Executors.newFixedThreadPool(2);
-  }
+  private final SparkSession spark = fixture.spark();
+  private final Path dir = fixture.dir();
+  private final ExecutorService pool = Executors.newFixedThreadPool(2);
 
   @AfterEach
   void tearDown() throws InterruptedException {

@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,23 +25,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * history tells what happened with each load id once, and the next load runs normally.
  */
 class LoadFaultTest {
-  private static final String KEYED =
-      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
-          + "Update percentage threshold: 100\n";
+  private static final String KEYED = WeaverFixture.KEYED;
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Fault");
-  private String item;
-  private WeaverWorkspace weaver;
-
-  @BeforeEach
-  void setUp() {
-    item = fixture.item();
-    weaver = fixture.weaver();
-  }
-
-  @AfterEach
-  void tearDown() {
-    LoadFaults.disarm();
-  }
+  private final String item = fixture.item();
+  private final WeaverWorkspace weaver = fixture.weaver();
 
   private void table(String header) {
     fixture.table(

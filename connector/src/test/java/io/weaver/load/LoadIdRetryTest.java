@@ -10,7 +10,6 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.testing.WeaverFixture;
 import java.util.List;
 import org.apache.spark.sql.functions;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,21 +21,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LoadIdRetryTest {
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Retry");
-  private WeaverWorkspace weaver;
+  private final WeaverWorkspace weaver = fixture.weaver();
 
   @BeforeEach
   void setUp() {
-    weaver = fixture.weaver();
     fixture.table(
         "A.Site",
         "Primary key: id\nStability row threshold: 0\n",
         "select 1 as id, 'a' as name;\n");
     weaver.build(Scope.all(), false);
-  }
-
-  @AfterEach
-  void tearDown() {
-    LoadFaults.disarm();
   }
 
   private List<LoadResult> load(String loadId, String sql) {

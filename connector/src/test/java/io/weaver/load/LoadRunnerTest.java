@@ -19,29 +19,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The load runner end to end: history, state, recovery after a crash, concurrency, skipping. */
 class LoadRunnerTest {
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Run");
-  private SparkSession spark;
-  private String item;
-  private WeaverWorkspace weaver;
-
-  @BeforeEach
-  void setUp() {
-    spark = fixture.spark();
-    item = fixture.item();
-    weaver = fixture.weaver();
-  }
-
-  @AfterEach
-  void tearDown() {
-    LoadFaults.disarm();
-  }
+  private final SparkSession spark = fixture.spark();
+  private final String item = fixture.item();
+  private final WeaverWorkspace weaver = fixture.weaver();
 
   private void table(String id, String header, String body) {
     fixture.table(id, header, body);
@@ -60,8 +46,7 @@ class LoadRunnerTest {
     return df.orderBy(df.columns()[0]).collectAsList();
   }
 
-  private static final String SITES =
-      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\nUpdate percentage threshold: 100\n";
+  private static final String SITES = WeaverFixture.KEYED;
 
   @Test
   void historyAndStateAreWrittenAndTheResultHasSpecNames() throws IOException {

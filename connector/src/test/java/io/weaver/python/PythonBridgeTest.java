@@ -25,14 +25,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class PythonBridgeTest {
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("PyBridge");
-  private SparkSession spark;
-  private String item;
-  private WeaverWorkspace weaver;
+  private final SparkSession spark = fixture.spark();
+  private final String item = fixture.item();
+  private final WeaverWorkspace weaver = fixture.weaver();
 
   @BeforeEach
   void setUp() {
-    spark = fixture.spark();
-    item = fixture.item();
     fixture
         .files()
         .py(
@@ -42,7 +40,6 @@ class PythonBridgeTest {
                 + "Incremental: true\nSchema:\n  id: bigint\n  name: string\n",
             "\nfrom weaver import Table\n\n\nclass Feed__Py(Table):\n"
                 + "    def read(self):\n        return None\n");
-    weaver = fixture.weaver();
     assertEquals("created", weaver.build(Scope.item(item), false).get(0).action());
   }
 

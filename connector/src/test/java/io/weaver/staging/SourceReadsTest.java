@@ -39,28 +39,20 @@ class SourceReadsTest {
   /** The second: 1 and 4 unchanged, 2 renamed, 3 gone, 5 new. */
   private static final String SECOND = "(1, 'ann'), (2, 'bobby'), (4, 'dee'), (5, 'eve')";
 
-  private static final String KEYED =
-      "Primary key: id\nStability row threshold: 0\nDelete percentage threshold: 100\n"
-          + "Update percentage threshold: 100\n";
+  private static final String KEYED = WeaverFixture.KEYED;
 
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Src");
-  private SparkSession spark;
-  private String item;
-  private Path lake;
-  private Path outside;
-  private String database;
-  private String h2Url;
+  private final SparkSession spark = fixture.spark();
+  private final String item = fixture.item();
+  private final Path lake = fixture.lake();
+  private final Path outside = fixture.dir().resolve("outside");
+  private final String database = "raw_src" + fixture.number();
+  private final String h2Url =
+      "jdbc:h2:" + fixture.dir().resolve("h2/source") + ";DB_CLOSE_DELAY=-1";
 
   @BeforeEach
   void setUp() throws Exception {
-    spark = fixture.spark();
     int n = fixture.number();
-    item = fixture.item();
-    database = "raw_src" + n;
-    lake = fixture.lake();
-    outside = fixture.dir().resolve("outside");
-    Path dir = fixture.dir();
-    h2Url = "jdbc:h2:" + dir.resolve("h2/source") + ";DB_CLOSE_DELAY=-1";
     String catalog = "spark.sql.catalog.srcdb" + n;
     spark
         .conf()

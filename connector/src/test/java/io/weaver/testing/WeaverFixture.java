@@ -7,6 +7,7 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.Check;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.LoadFaults;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
@@ -25,7 +26,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -39,26 +39,47 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @RegisterExtension final WeaverFixture weaver = WeaverFixture.item("Run");
  * }</pre>
  */
-public final class WeaverFixture implements BeforeEachCallback, AfterEachCallback {
+public final class WeaverFixture implements AfterEachCallback {
   /** The description every {@link #table(String, String, String)} declaration carries. */
   public static final String DESCRIPTION = "Test table.";
 
   /** The {@code row_delete_datetime} of live rows. */
   public static final String LIVE = "timestamp'9999-12-31 00:00:00'";
 
+  /** Header lines that switch the stability gates off (every change is let through). */
+  public static final String GATES_OFF =
+      "Stability row threshold: 0\nDelete percentage threshold: 100\n"
+          + "Update percentage threshold: 100\n";
+
+  /** Keyed on {@code id}, gates off. */
+  public static final String KEYED = "Primary key: id\n" + GATES_OFF;
+
   private static final AtomicInteger ITEMS = new AtomicInteger();
 
-  private final String prefix;
-  private Path dir;
+  private final Path dir;
+  private final Path lake;
+  private final SparkSession spark;
+  private final int number;
+  private final String item;
   private Path workspace;
-  private Path lake;
-  private SparkSession spark;
-  private int number;
-  private String item;
   private WeaverWorkspace weaver;
 
+  /**
+   * Set up when the test instance is made (so that a test's fields can be initialised from the
+   * fixture): the temp folder is made and the item registered.
+   */
   private WeaverFixture(String prefix) {
-    this.prefix = prefix;
+    try {
+      dir = Files.createTempDirectory("weaver-test");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    workspace = dir.resolve("ws");
+    lake = dir.resolve("lake");
+    spark = SharedSpark.get();
+    number = ITEMS.incrementAndGet();
+    item = prefix + number;
+    ItemCatalogs.register(spark, lake, item);
   }
 
   /** A fixture whose items are named {@code <prefix><n>}, n unique in the JVM. */
@@ -66,20 +87,10 @@ public final class WeaverFixture implements BeforeEachCallback, AfterEachCallbac
     return new WeaverFixture(prefix);
   }
 
-  @Override
-  public void beforeEach(ExtensionContext context) throws IOException {
-    dir = Files.createTempDirectory("weaver-test");
-    workspace = dir.resolve("ws");
-    lake = dir.resolve("lake");
-    spark = SharedSpark.get();
-    number = ITEMS.incrementAndGet();
-    item = prefix + number;
-    weaver = null;
-    ItemCatalogs.register(spark, lake, item);
-  }
-
+  /** A fault armed by a test never outlives it; the temp folder is removed. */
   @Override
   public void afterEach(ExtensionContext context) {
+    LoadFaults.disarm();
     weaver = null;
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
