@@ -7,6 +7,7 @@ import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.Notes;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.EngineSessions;
 import io.weaver.session.WeaverConf;
 import io.weaver.workspace.Identifiers;
 import java.util.ArrayList;
@@ -128,10 +129,8 @@ final class TableDdl {
   void resign(String path, List<String> comparisonColumns) {
     List<Column> columns = comparisonColumns.stream().map(functions::col).toList();
     // Re-signing updates every row, which the SQL extension's DML guards refuse for users: run it
-    // in a session of its own marked as Weaver's (not on the caller's session, where it would
-    // stay).
-    SparkSession writer = spark.newSession();
-    writer.conf().set(WeaverConf.INTERNAL_WRITE, "true");
+    // in an engine session of its own.
+    SparkSession writer = EngineSessions.open(spark);
     DeltaTable.forPath(writer, path)
         .update(Map.of(ManagedColumns.SIGNATURE, RowSignature.rowSignature(columns)));
   }

@@ -1,6 +1,6 @@
 package io.weaver.load;
 
-import io.weaver.session.WeaverConf;
+import io.weaver.session.EngineSessions;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -18,12 +18,11 @@ final class CommitSession {
   private CommitSession() {}
 
   static SparkSession open(SparkSession spark, LoadRequest request) {
-    SparkSession session = spark.newSession();
+    // The engine's MERGE assigns managed columns: an engine session, which the DML guards let by.
+    SparkSession session = EngineSessions.open(spark);
     session.conf().set(TXN_APP_ID, request.txnAppId());
     session.conf().set(TXN_VERSION, Long.toString(request.loadSequence()));
     session.conf().set(USER_METADATA, request.commitMetadata());
-    // The engine's MERGE assigns managed columns: exempt it from the SQL extension's DML guards.
-    session.conf().set(WeaverConf.INTERNAL_WRITE, "true");
     return session;
   }
 }

@@ -30,13 +30,6 @@ public final class WeaverConf {
   public static final String ITEM_CATALOG_SUFFIX = ".catalog";
 
   /**
-   * Set by Weaver's engine in the sessions it writes through (a load's MERGE, Build's re-sign
-   * UPDATE), and only there: the DML guards of the SQL extension let such writes assign managed
-   * columns and update every row. Not a user setting.
-   */
-  public static final String INTERNAL_WRITE = "spark.weaver.internal.write";
-
-  /**
    * Read option (reader option, or SQL table option {@code WITH ('includeDeleted' = 'true')}): the
    * read returns soft-deleted rows too. Weaver's engine sets it on its own reads of a target.
    */

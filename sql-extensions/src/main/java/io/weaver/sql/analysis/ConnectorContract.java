@@ -4,6 +4,7 @@ import io.weaver.catalyst.rules.EngineScope;
 import io.weaver.catalyst.rules.TableContract;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.EngineReads;
+import io.weaver.session.EngineSessions;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.source.WeaverSourceTable;
 import io.weaver.workspace.Target;
@@ -67,7 +68,7 @@ public enum ConnectorContract implements TableContract, EngineScope {
 
   @Override
   public boolean isEngineSession(SparkSession session) {
-    return "true".equalsIgnoreCase(session.conf().get(WeaverConf.INTERNAL_WRITE, "false"));
+    return EngineSessions.isEngineSession(session);
   }
 
   @Override
