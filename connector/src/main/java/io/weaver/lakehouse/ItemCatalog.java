@@ -21,7 +21,6 @@ import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.catalog.TableInfo;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.delta.catalog.DeltaCatalog;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -319,7 +318,7 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
 
   // ---- mapping ----
 
-  private static DeltaCatalog delta() {
+  private static StagingTableCatalog delta() {
     return SessionAccess.deltaCatalog();
   }
 

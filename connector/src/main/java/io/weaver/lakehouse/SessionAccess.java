@@ -1,9 +1,9 @@
 package io.weaver.lakehouse;
 
+import io.weaver.catalyst.delta.DeltaCatalogs;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connector.catalog.CatalogPlugin;
-import org.apache.spark.sql.delta.catalog.DeltaCatalog;
+import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 
 /**
  * The two places the item catalog reaches into Spark internals ({@code sessionState}): the session
@@ -17,19 +17,9 @@ final class SessionAccess {
     return (org.apache.spark.sql.classic.SparkSession) SparkSession.active();
   }
 
-  /**
-   * Delta's catalog for path identifiers: the session catalog when it is Delta's (the usual {@code
-   * spark.sql.catalog.spark_catalog=…DeltaCatalog}), else a private {@link DeltaCatalog} that
-   * delegates to whatever session catalog is configured.
-   */
-  static DeltaCatalog deltaCatalog() {
-    CatalogPlugin sessionCatalog = session().sessionState().catalogManager().v2SessionCatalog();
-    if (sessionCatalog instanceof DeltaCatalog delta) {
-      return delta;
-    }
-    DeltaCatalog own = new DeltaCatalog();
-    own.setDelegateCatalog(sessionCatalog);
-    return own;
+  /** The catalog for Delta path identifiers ({@link DeltaCatalogs#forPaths}). */
+  static StagingTableCatalog deltaCatalog() {
+    return DeltaCatalogs.forPaths(session().sessionState().catalogManager().v2SessionCatalog());
   }
 
   /** The session's Hadoop configuration, including {@code spark.hadoop.*} set at runtime. */

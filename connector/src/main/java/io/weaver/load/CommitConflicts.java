@@ -1,6 +1,6 @@
 package io.weaver.load;
 
-import java.util.Locale;
+import io.delta.exceptions.DeltaConcurrentModificationException;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -26,7 +26,7 @@ final class CommitConflicts {
         && outcome.counts().changed() > 0) {
       return anotherLoad(outcome, sequence);
     }
-    if (outcome.status() == LoadStatus.FAILED && isConflict(outcome.message())) {
+    if (outcome.conflicted()) {
       // Only a commit of this Table's txn app id is "another load"; OPTIMIZE, a direct write
       // or a schema change conflict too, and the message must not blame a load.
       return anotherLoadCommitted(request.txnAppId(), sequence)
@@ -70,13 +70,20 @@ final class CommitConflicts {
         o.warnings());
   }
 
-  /** Delta's words for a concurrent commit that won (same txn app id, or overlapping files). */
-  static boolean isConflict(String message) {
-    return message != null
-        && (message.contains("DELTA_CONCURRENT")
-            || message.contains("ConcurrentTransaction")
-            || message.contains("ConcurrentAppend")
-            || message.contains("ConcurrentDelete"));
+  /**
+   * Whether {@code failure} (or a cause) is Delta's refusal of a commit that lost to a concurrent
+   * one: the public {@code io.delta.exceptions} family ({@code ConcurrentAppendException}, {@code
+   * ConcurrentTransactionException}, {@code MetadataChangedException}…, all {@link
+   * DeltaConcurrentModificationException}s; Databricks Runtime's Delta documents the same names).
+   * Spark may wrap it (a {@code SparkException} around a failed job), so the cause chain is walked.
+   */
+  static boolean isConflict(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof DeltaConcurrentModificationException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The message of a load that threw before anything was committed. */
@@ -85,8 +92,7 @@ final class CommitConflicts {
     if (e instanceof LoadFailure) {
       return message;
     }
-    String lower = message.toLowerCase(Locale.ROOT);
-    if (isConflict(message) || lower.contains("concurrent")) {
+    if (isConflict(e)) {
       return name
           + ": another operation changed the table while this load ran ("
           + firstLine(message)

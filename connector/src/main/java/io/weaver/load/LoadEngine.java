@@ -48,7 +48,11 @@ public final class LoadEngine {
       return failed(spark, spec, failure.getMessage());
     } catch (RuntimeException e) {
       String detail = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-      return failed(spark, spec, spec.tableName() + ": load failed, nothing recorded: " + detail);
+      String message = spec.tableName() + ": load failed, nothing recorded: " + detail;
+      if (CommitConflicts.isConflict(e)) {
+        return LoadOutcome.conflicted(currentVersion(spark, spec), message);
+      }
+      return failed(spark, spec, message);
     }
   }
 
@@ -146,13 +150,17 @@ public final class LoadEngine {
   }
 
   private static LoadOutcome failed(SparkSession spark, LoadSpec spec, String message) {
-    long version = -1;
+    return LoadOutcome.withoutChanges(
+        LoadStatus.FAILED, 0, currentVersion(spark, spec), message, List.of());
+  }
+
+  /** The target's version after a failure, -1 when it cannot be read (best effort). */
+  private static long currentVersion(SparkSession spark, LoadSpec spec) {
     try {
-      version = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
+      return DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     } catch (RuntimeException ignored) {
-      // The failure message already says what is wrong; the version is best effort.
+      return -1; // the failure message already says what is wrong
     }
-    return LoadOutcome.withoutChanges(LoadStatus.FAILED, 0, version, message, List.of());
   }
 
   /** Live rows of the target at {@code version} (reads only the delete-time column). */

@@ -18,6 +18,7 @@ public final class LoadOutcome {
   private final String message;
   private final List<String> warnings;
   private final Optional<Dataset<Row>> rejections;
+  private final boolean conflicted;
 
   private LoadOutcome(
       LoadStatus status,
@@ -26,7 +27,8 @@ public final class LoadOutcome {
       boolean committed,
       String message,
       List<String> warnings,
-      Optional<Dataset<Row>> rejections) {
+      Optional<Dataset<Row>> rejections,
+      boolean conflicted) {
     this.status = status;
     this.counts = counts;
     this.deltaVersion = deltaVersion;
@@ -34,13 +36,21 @@ public final class LoadOutcome {
     this.message = message;
     this.warnings = List.copyOf(warnings);
     this.rejections = rejections;
+    this.conflicted = conflicted;
   }
 
   /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
   static LoadOutcome withoutChanges(
       LoadStatus status, long liveRows, long version, String message, List<String> warnings) {
     return new LoadOutcome(
-        status, ChangeCounts.none(liveRows), version, false, message, warnings, Optional.empty());
+        status,
+        ChangeCounts.none(liveRows),
+        version,
+        false,
+        message,
+        warnings,
+        Optional.empty(),
+        false);
   }
 
   /** A load that committed {@code counts} as {@code version}. */
@@ -51,7 +61,7 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
     return new LoadOutcome(
-        LoadStatus.SUCCEEDED, counts, version, true, message, warnings, rejections);
+        LoadStatus.SUCCEEDED, counts, version, true, message, warnings, rejections, false);
   }
 
   /** A load that counted rows (unchanged, rejected) but had nothing to write. */
@@ -62,14 +72,36 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
     return new LoadOutcome(
-        LoadStatus.SUCCEEDED, counts, version, false, message, warnings, rejections);
+        LoadStatus.SUCCEEDED, counts, version, false, message, warnings, rejections, false);
+  }
+
+  /**
+   * A load whose commit lost to a concurrent one (Delta raised one of its concurrent-modification
+   * exceptions): nothing was applied; {@link CommitConflicts} says who won.
+   */
+  static LoadOutcome conflicted(long version, String message) {
+    return new LoadOutcome(
+        LoadStatus.FAILED,
+        ChangeCounts.none(0),
+        version,
+        false,
+        message,
+        List.of(),
+        Optional.empty(),
+        true);
+  }
+
+  /** Whether Delta refused the commit because another one won (by exception type). */
+  boolean conflicted() {
+    return conflicted;
   }
 
   /** This outcome with one more warning. */
   LoadOutcome withWarning(String warning) {
     List<String> more = new ArrayList<>(warnings);
     more.add(warning);
-    return new LoadOutcome(status, counts, deltaVersion, committed, message, more, rejections);
+    return new LoadOutcome(
+        status, counts, deltaVersion, committed, message, more, rejections, conflicted);
   }
 
   /** {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}. */

@@ -133,7 +133,8 @@ final class TestTable {
         "load-" + (sequence + 1),
         ++sequence,
         false,
-        "{\"loadId\":\"load-" + sequence + "\"}");
+        // A real receipt: the portable path finds the last applied sequence through it.
+        new CommitReceipt("load-" + sequence, sequence, ts, Optional.empty()).toJson());
   }
 
   LoadOutcome load(Dataset<Row> staging, Instant ts) {

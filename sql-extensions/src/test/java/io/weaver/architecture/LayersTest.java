@@ -5,6 +5,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -100,6 +101,51 @@ class LayersTest {
   @Test
   void subPackagesAreFreeOfCycles() {
     slices().matching("io.weaver.*.(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  /**
+   * Delta's internal classes: anything from Delta's jars (some live in Spark's package names, such
+   * as {@code org.apache.spark.sql.catalyst.plans.logical.DeltaMergeInto}) or in {@code
+   * org.apache.spark.sql.delta}, except Delta's public API ({@code io.delta.tables}, {@code
+   * io.delta.exceptions}).
+   */
+  static final DescribedPredicate<JavaClass> DELTA_INTERNAL =
+      new DescribedPredicate<>("Delta-internal classes") {
+        @Override
+        public boolean test(JavaClass c) {
+          String name = c.getName();
+          if (name.startsWith("io.delta.tables.") || name.startsWith("io.delta.exceptions.")) {
+            return false;
+          }
+          boolean fromDeltaJar =
+              c.getSource()
+                  .map(source -> source.getUri().toString())
+                  .map(uri -> uri.contains("/delta-spark_") || uri.contains("/delta-storage"))
+                  .orElse(false);
+          return fromDeltaJar || name.startsWith("org.apache.spark.sql.delta.");
+        }
+      };
+
+  /** The Delta adapter (docs/environments.md): the only package that may use Delta's internals. */
+  static final String DELTA_ADAPTER = "io.weaver.catalyst.delta..";
+
+  @Test
+  void deltaInternalsStayInTheAdapter() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(DELTA_ADAPTER)
+        .should()
+        .dependOnClassesThat(DELTA_INTERNAL)
+        .because("Delta's internal classes differ between runtimes; only the adapter names them")
+        .check(classes);
+    // The predicate sees what it should: the adapter itself does use Delta's internals.
+    long adapterUses =
+        classes.stream()
+            .filter(c -> c.getPackageName().startsWith("io.weaver.catalyst.delta"))
+            .flatMap(c -> c.getDirectDependenciesFromSelf().stream())
+            .filter(d -> DELTA_INTERNAL.test(d.getTargetClass()))
+            .count();
+    assertTrue(adapterUses > 10, "adapter dependencies on Delta internals: " + adapterUses);
   }
 
   private static String topPackage(JavaClass c) {

@@ -1,8 +1,9 @@
 package io.weaver.catalyst.rules;
 
-import io.weaver.catalyst.compat.DeltaDml;
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.delta.DeltaDml;
+import io.weaver.catalyst.delta.DeltaInternals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,9 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
 
   @Override
   public BoxedUnit apply(LogicalPlan plan) {
-    if (!scope.isEngineSession(session)) {
+    // Without open-source Delta's classes there are no Delta commands to recognise: the guards are
+    // off on such a runtime (docs/environments.md), never by a setting.
+    if (!scope.isEngineSession(session) && DeltaInternals.present()) {
       check(plan);
     }
     return BoxedUnit.UNIT;

@@ -1,8 +1,9 @@
 package io.weaver.catalyst.rules;
 
-import io.weaver.catalyst.compat.DeltaRelations;
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.delta.DeltaInternals;
+import io.weaver.catalyst.delta.DeltaRelations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -74,7 +75,9 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
-    if (scope.isEngineSession(session)) {
+    if (scope.isEngineSession(session) || !DeltaInternals.present()) {
+      // Without open-source Delta's classes the rule cannot recognise a Delta read (the named
+      // feature "live rows on read" is off there; docs/environments.md).
       return plan;
     }
     return rewrite(plan, false, scope.isEngineRead());

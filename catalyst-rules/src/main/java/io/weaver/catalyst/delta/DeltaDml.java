@@ -1,5 +1,6 @@
-package io.weaver.catalyst.compat;
+package io.weaver.catalyst.delta;
 
+import io.weaver.catalyst.compat.ScalaSeqs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

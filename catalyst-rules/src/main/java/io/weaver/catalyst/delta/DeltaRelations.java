@@ -1,4 +1,4 @@
-package io.weaver.catalyst.compat;
+package io.weaver.catalyst.delta;
 
 import java.util.HashMap;
 import java.util.Map;
