@@ -40,7 +40,7 @@ public final class BuildWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "BUILD WEAVER";
     var weaver = WorkspaceAccess.open(session, statement);
     List<BuildOutcome> outcomes =
@@ -52,7 +52,7 @@ public final class BuildWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope, allowDestructive, output());
   }
 }

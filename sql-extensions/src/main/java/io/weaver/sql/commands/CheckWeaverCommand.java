@@ -52,7 +52,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     Path root = workspaceFolder(session);
     return Check.run(root).findings().stream().map(CheckWeaverCommand::row).toList();
   }
@@ -106,7 +106,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(workspace, output());
   }
 }

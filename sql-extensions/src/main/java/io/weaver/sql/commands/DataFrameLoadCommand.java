@@ -66,7 +66,7 @@ public final class DataFrameLoadCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String what = "Load of " + identity + " from a DataFrame write";
     WeaverWorkspace weaver = WorkspaceAccess.open(session, what);
     Dataset<Row> written =
@@ -124,7 +124,7 @@ public final class DataFrameLoadCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(identity, query, waiveStabilityGates, positionalColumns, output());
   }
 }

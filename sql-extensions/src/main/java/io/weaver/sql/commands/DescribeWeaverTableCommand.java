@@ -45,7 +45,7 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "DESCRIBE WEAVER TABLE " + table;
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     TableDeclaration t =
@@ -80,7 +80,7 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, output());
   }
 }

@@ -30,7 +30,7 @@ public final class LoadWeaverItemCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "LOAD WEAVER ITEM " + item;
     var weaver = WorkspaceAccess.open(session, statement);
     return LoadRows.rows(
@@ -38,7 +38,7 @@ public final class LoadWeaverItemCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(item, waiveStabilityGates, output());
   }
 }

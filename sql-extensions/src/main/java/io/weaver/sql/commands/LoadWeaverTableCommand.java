@@ -33,7 +33,7 @@ public final class LoadWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "LOAD WEAVER TABLE " + table;
     var weaver = WorkspaceAccess.open(session, statement);
     return LoadRows.rows(
@@ -42,7 +42,7 @@ public final class LoadWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, waiveStabilityGates, output());
   }
 }

@@ -40,13 +40,13 @@ public final class NotAvailableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     throw SparkErrors.analysis(
         keywords + " is not available yet in this build (parsed as: " + statement + ").");
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(keywords, statement, output());
   }
 }

@@ -51,7 +51,7 @@ public final class RestoreWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "RESTORE WEAVER TABLE " + table;
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     LoadRestore.Result r =
@@ -68,7 +68,7 @@ public final class RestoreWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, loadId, output());
   }
 }

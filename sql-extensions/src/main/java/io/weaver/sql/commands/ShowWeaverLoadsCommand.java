@@ -44,7 +44,7 @@ public final class ShowWeaverLoadsCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "SHOW WEAVER LOADS" + table.map(t -> " FOR " + t).orElse("");
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     Scope scope = table.map(WorkspaceAccess::scope).orElse(Scope.all());
@@ -81,7 +81,7 @@ public final class ShowWeaverLoadsCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, limit, output());
   }
 }

@@ -63,7 +63,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "SHOW WEAVER TABLES" + item.map(i -> " IN " + i).orElse("");
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     Scope scope = item.map(Scope::item).orElse(Scope.all());
@@ -133,7 +133,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(item, output());
   }
 }

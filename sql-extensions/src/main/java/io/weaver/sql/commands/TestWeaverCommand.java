@@ -43,7 +43,7 @@ public final class TestWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "TEST WEAVER";
     var weaver = WorkspaceAccess.open(session, statement);
     List<DataTestResult> results =
@@ -64,7 +64,7 @@ public final class TestWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope, output());
   }
 }

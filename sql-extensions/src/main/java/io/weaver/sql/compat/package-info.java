@@ -1,9 +1,9 @@
 /**
- * The only place Weaver's SQL statements touch Spark internals: Java bases for Catalyst plan nodes
- * and runnable commands (Scala traits implemented from Java, with every trait method forwarded
- * explicitly), and construction of Spark's parse errors. Scala collection conversions, analysis
- * errors and reads of Delta's relations and DML commands are {@link io.weaver.catalyst.compat},
- * shared with the Catalyst rules. A new Spark or Delta version should need changes here and there
- * only.
+ * The only place Weaver's SQL statements touch Spark internals: the bases of Catalyst plan nodes
+ * and runnable commands ({@code WeaverLeafNode}, {@code WeaverLeafCommand}: Scala classes in
+ * src/main/scala, so the compiler mixes in Spark's traits), and construction of Spark's parse
+ * errors. Scala collection conversions and analysis errors are {@link io.weaver.catalyst.compat},
+ * shared with the Catalyst rules; Delta's internals are the {@code io.weaver.catalyst.delta}
+ * adapter's.
  */
 package io.weaver.sql.compat;

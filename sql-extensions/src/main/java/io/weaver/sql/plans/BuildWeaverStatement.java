@@ -32,7 +32,7 @@ public final class BuildWeaverStatement extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope, allowDestructive);
   }
 }

@@ -23,7 +23,7 @@ public final class CheckWeaverStatement extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(workspace);
   }
 }

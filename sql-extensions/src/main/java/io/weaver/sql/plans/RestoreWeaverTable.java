@@ -29,7 +29,7 @@ public final class RestoreWeaverTable extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, loadId);
   }
 }

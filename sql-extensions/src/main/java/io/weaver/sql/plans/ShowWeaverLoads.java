@@ -30,7 +30,7 @@ public final class ShowWeaverLoads extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, limit);
   }
 }

@@ -22,7 +22,7 @@ public final class TestWeaverStatement extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope);
   }
 }
