@@ -77,7 +77,9 @@ public final class EmbeddedSession {
                         : Optional.of("local[*]"));
     chosen.ifPresent(m -> confs.put("spark.master", m));
     // Executors in their own JVMs (a cluster, local-cluster) load Weaver's and Delta's classes
-    // from spark.jars; spark-submit's --jars/--packages stay first (ExecutorJars).
+    // from spark.jars; spark-submit's --jars/--packages stay first (ExecutorJars). Python needs
+    // no conf here: a Python UDF runs in the PYSPARK_PYTHON of the Python that made it (else
+    // python3) with the cluster's own pyspark; spark.pyspark.python is read by spark-submit only.
     Optional<String> effective = chosen.or(() -> fromSubmit("spark.master"));
     if (effective.isPresent() && !ExecutorJars.inThisJvm(effective.get())) {
       confs.put("spark.jars", ExecutorJars.merge(fromSubmit("spark.jars"), ExecutorJars.found()));
