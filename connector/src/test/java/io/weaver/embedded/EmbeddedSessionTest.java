@@ -95,6 +95,23 @@ class EmbeddedSessionTest {
   }
 
   @Test
+  void aClusterMasterFromSparkSubmitKeepsItsJarsAndAddsDeltas() {
+    // spark-submit passes its settings as system properties
+    System.setProperty("spark.master", "spark://h:7077");
+    System.setProperty("spark.jars", "/submitted/app.jar");
+    try {
+      Map<String, String> confs = EmbeddedSession.sessionConfs(lakehouse, Optional.empty());
+      assertEquals(null, confs.get("spark.master"), "spark-submit's master stays");
+      List<String> jars = List.of(confs.get("spark.jars").split(","));
+      assertEquals("/submitted/app.jar", jars.get(0));
+      assertTrue(jars.stream().anyMatch(j -> j.contains("delta-spark_")), jars.toString());
+    } finally {
+      System.clearProperty("spark.master");
+      System.clearProperty("spark.jars");
+    }
+  }
+
+  @Test
   void shippedJarsComeAfterTheGivenOnesAndEachFileNameOnce() {
     Path delta = Path.of("/m2/io/delta/delta-spark_2.13-4.2.0.jar");
     Path bundle = Path.of("/w/target/weaver-sql-extensions-0.1.0.jar");
