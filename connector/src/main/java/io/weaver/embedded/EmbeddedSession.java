@@ -16,7 +16,9 @@ import org.apache.spark.sql.SparkSession;
  * The local Spark session the CLI and tests run in: Delta as the session catalog, Weaver's
  * extension when it is on the classpath, one {@link ItemCatalog} per item of the embedded
  * lakehouse, and a {@code spark_catalog} that persists across processes in a metastore under the
- * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath.
+ * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath. With a
+ * master whose executors run in their own JVMs it ships Weaver's and Delta's jars to them ({@link
+ * ExecutorJars}).
  */
 public final class EmbeddedSession {
   public static final String WEAVER_EXTENSIONS = "io.weaver.sql.WeaverSparkSessionExtensions";
@@ -74,6 +76,14 @@ public final class EmbeddedSession {
                         ? Optional.empty()
                         : Optional.of("local[*]"));
     chosen.ifPresent(m -> confs.put("spark.master", m));
+    // Executors in their own JVMs (a cluster, local-cluster) load Weaver's and Delta's classes
+    // from spark.jars; spark-submit's --jars/--packages stay first (ExecutorJars). Python needs
+    // no conf here: a Python UDF runs in the PYSPARK_PYTHON of the Python that made it (else
+    // python3) with the cluster's own pyspark; spark.pyspark.python is read by spark-submit only.
+    Optional<String> effective = chosen.or(() -> fromSubmit("spark.master"));
+    if (effective.isPresent() && !ExecutorJars.inThisJvm(effective.get())) {
+      confs.put("spark.jars", ExecutorJars.merge(fromSubmit("spark.jars"), ExecutorJars.found()));
+    }
     confs.put("spark.ui.enabled", "false");
     confs.put("spark.ui.showConsoleProgress", "false");
     confs.put("spark.sql.extensions", extensions());

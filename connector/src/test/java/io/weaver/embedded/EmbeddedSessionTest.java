@@ -12,6 +12,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,6 +73,55 @@ class EmbeddedSessionTest {
     assertEquals(
         "spark://h:7077",
         EmbeddedSession.sessionConfs(lakehouse, Optional.of("spark://h:7077")).get("spark.master"));
+  }
+
+  @Test
+  void aClusterMasterShipsDeltasJarsButNotSparksAndLocalShipsNothing() {
+    assertEquals(null, EmbeddedSession.sessionConfs(lakehouse, Optional.empty()).get("spark.jars"));
+    assertEquals(
+        null,
+        EmbeddedSession.sessionConfs(lakehouse, Optional.of("local[2, 3]")).get("spark.jars"));
+    for (String master : List.of("spark://h:7077", "local-cluster[1,1,1024]", "yarn")) {
+      String jars = EmbeddedSession.sessionConfs(lakehouse, Optional.of(master)).get("spark.jars");
+      assertTrue(jars != null, master);
+      List<String> names =
+          Arrays.stream(jars.split(",")).map(j -> Path.of(j).getFileName().toString()).toList();
+      // Connector's own classes are a folder in this module's tests: only files are shipped.
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("delta-spark_")), jars);
+      assertTrue(names.stream().anyMatch(n -> n.startsWith("delta-storage-")), jars);
+      assertTrue(names.stream().noneMatch(n -> n.startsWith("spark-")), jars);
+      assertTrue(jars.split(",").length <= ExecutorJars.MARKER_CLASSES.size(), jars);
+    }
+  }
+
+  @Test
+  void aClusterMasterFromSparkSubmitKeepsItsJarsAndAddsDeltas() {
+    // spark-submit passes its settings as system properties
+    System.setProperty("spark.master", "spark://h:7077");
+    System.setProperty("spark.jars", "/submitted/app.jar");
+    try {
+      Map<String, String> confs = EmbeddedSession.sessionConfs(lakehouse, Optional.empty());
+      assertEquals(null, confs.get("spark.master"), "spark-submit's master stays");
+      List<String> jars = List.of(confs.get("spark.jars").split(","));
+      assertEquals("/submitted/app.jar", jars.get(0));
+      assertTrue(jars.stream().anyMatch(j -> j.contains("delta-spark_")), jars.toString());
+    } finally {
+      System.clearProperty("spark.master");
+      System.clearProperty("spark.jars");
+    }
+  }
+
+  @Test
+  void shippedJarsComeAfterTheGivenOnesAndEachFileNameOnce() {
+    Path delta = Path.of("/m2/io/delta/delta-spark_2.13-4.2.0.jar");
+    Path bundle = Path.of("/w/target/weaver-sql-extensions-0.1.0.jar");
+    assertEquals(
+        "hdfs://nn/lib/delta-spark_2.13-4.2.0.jar,/u/extra.jar," + bundle,
+        ExecutorJars.merge(
+            Optional.of(" hdfs://nn/lib/delta-spark_2.13-4.2.0.jar, /u/extra.jar,,"),
+            List.of(delta, bundle, bundle)));
+    assertEquals(
+        delta + "," + bundle, ExecutorJars.merge(Optional.empty(), List.of(delta, bundle)));
   }
 
   @Test

@@ -184,6 +184,12 @@ final class BundleSubmit {
    */
   Result runPythonApp(String source, Map<String, String> conf)
       throws IOException, InterruptedException {
+    return runPythonApp(source, conf, "local[2]");
+  }
+
+  /** {@link #runPythonApp(String, Map)} with {@code --master master} (e.g. {@code spark://…}). */
+  Result runPythonApp(String source, Map<String, String> conf, String master)
+      throws IOException, InterruptedException {
     Path app = dir.resolve("app.py");
     Files.writeString(app, source, StandardCharsets.UTF_8);
     Path log4j = dir.resolve("log4j2.properties");
@@ -215,7 +221,7 @@ final class BundleSubmit {
 
     List<String> command = new ArrayList<>();
     command.add(sparkHome.resolve("bin/spark-submit").toString());
-    command.addAll(List.of("--master", "local[2]"));
+    command.addAll(List.of("--master", master));
     command.addAll(List.of("--repositories", repository.toUri().toString()));
     command.addAll(List.of("--packages", coordinate()));
     command.addAll(
@@ -228,6 +234,7 @@ final class BundleSubmit {
     env.put("JAVA_HOME", System.getProperty("java.home"));
     env.put("PYSPARK_PYTHON", python);
     env.put("PYSPARK_DRIVER_PYTHON", python);
+    env.put("SPARK_LOCAL_IP", "127.0.0.1"); // the driver on loopback, where a test's cluster is
     // Ivy's first resolver is ~/.m2/repository: a developer's `mvn install` would shadow the
     // bundle laid out for this test. An empty home keeps the resolution to the test's repository.
     Path home = Files.createDirectories(dir.resolve("home"));
