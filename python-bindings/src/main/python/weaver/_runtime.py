@@ -160,8 +160,10 @@ def register(spark: Any) -> TableRunner:
     jspark = getattr(spark, "_jsparkSession", None)
     if jspark is None:
         raise TypeError(
-            "weaver.register needs a classic PySpark SparkSession (with a JVM); Spark Connect "
-            f"sessions cannot call back into Python. Got {type(spark).__name__}."
+            "weaver.register needs a classic PySpark SparkSession (with a JVM); a Spark Connect "
+            "server cannot call back into Python. Load Python Tables over Spark Connect with "
+            "weaver.Workspace(spark, path).load(...), which runs their read() in this process. "
+            f"Got {type(spark).__name__}."
         )
     from pyspark.java_gateway import ensure_callback_server_started
 

@@ -1,4 +1,9 @@
-"""Running Weaver from PySpark: :class:`Workspace` over the JVM engine (via py4j)."""
+"""Running Weaver from PySpark: :class:`Workspace` over the JVM engine.
+
+In a classic PySpark session the engine is called through py4j; in a Spark Connect session
+(``sc://`` clients, Databricks standard and serverless compute) through Weaver's SQL statements
+(:mod:`weaver._connect`), with Python Tables' ``read()`` run in this process either way.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
+from ._errors import CheckError, LoadError, WeaverError, check_error
 from ._runtime import register
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -17,26 +23,6 @@ T = TypeVar("T")
 
 #: One result row: a plain ``dict`` with the keys documented on each method.
 Result = Dict[str, Any]
-
-
-class WeaverError(Exception):
-    """The engine refused a request (unknown Table, a Table not built, bad arguments...)."""
-
-
-class CheckError(WeaverError):
-    """Check found errors in the workspace; ``findings`` lists them (dicts, as ``check()``)."""
-
-    def __init__(self, message: str, findings: List[Result]) -> None:
-        super().__init__(message)
-        self.findings = findings
-
-
-class LoadError(WeaverError):
-    """A load failed or was refused (``load(..., raise_on_failure=True)``); ``results`` has all rows."""
-
-    def __init__(self, message: str, results: List[Result]) -> None:
-        super().__init__(message)
-        self.results = results
 
 
 class Workspace:
@@ -51,6 +37,17 @@ class Workspace:
     ``bin/weaver`` use), so Python and SQL behave the same.  Creating a ``Workspace`` also
     attaches this Python process to the session (:func:`weaver.register`): Python Tables'
     ``read()`` run here, for this workspace's loads and for SQL ``LOAD WEAVER TABLE`` alike.
+
+    Spark Connect
+    -------------
+    With a Spark Connect session (no JVM in this process) the methods issue Weaver's SQL
+    statements to the server, which needs the Weaver and Delta jars and extensions.  The
+    workspace is the server session's ``spark.weaver.workspace`` (and ``spark.weaver.lakehouse``),
+    which ``Workspace`` sets: ``path`` is the folder as the *server* sees it, and Python Tables'
+    files are imported from the same path here (a notebook whose driver and Python share a file
+    system).  Python Tables' ``read()`` runs in this process; its DataFrames reach the load as
+    temporary views of the session.  SQL ``LOAD WEAVER TABLE`` of a Python Table from another
+    client reports ``skipped``: load Python Tables through ``Workspace``.
 
     Results
     -------
@@ -79,11 +76,19 @@ class Workspace:
         lakehouse: Optional[str] = None,
     ) -> None:
         jspark = getattr(spark, "_jsparkSession", None)
+        self._connect: Any = None
         if jspark is None:
-            raise TypeError(
-                "weaver.Workspace needs a classic PySpark SparkSession (Spark Connect sessions "
-                f"cannot run Weaver's JVM engine); got {type(spark).__name__}"
-            )
+            if not hasattr(spark, "sql") or not hasattr(spark, "conf"):
+                raise TypeError(
+                    "weaver.Workspace needs a PySpark SparkSession (classic or Spark Connect); "
+                    f"got {type(spark).__name__}"
+                )
+            from ._connect import ConnectWorkspace
+
+            self.spark = spark
+            self._connect = ConnectWorkspace(spark, path, lakehouse)
+            self.path = self._connect.path
+            return
         self.spark = spark
         self.path = os.path.abspath(os.fspath(path))
         if not os.path.isdir(self.path):
@@ -107,6 +112,8 @@ class Workspace:
     @property
     def lakehouse(self) -> str:
         """The lakehouse root folder (Delta tables live under ``<lakehouse>/<Item>/Tables``)."""
+        if self._connect is not None:
+            return self._connect.lakehouse
         return str(self._jws.layout().root())
 
     def __repr__(self) -> str:
@@ -120,6 +127,8 @@ class Workspace:
         Each finding: ``path``, ``line``, ``column``, ``severity`` (``error``/``warning``),
         ``rule``, ``message``.  Check never raises for findings.
         """
+        if self._connect is not None:
+            return self._connect.check()
         return json.loads(self._call(lambda: self._api.check(self._jws)))["findings"]
 
     def build(self, identity: Optional[str] = None, *, item: Optional[str] = None,
@@ -131,6 +140,8 @@ class Workspace:
         ``altered``, ``replaced``, ``refused``...), ``message``.  A destructive change is
         refused unless ``allow_destructive=True``.
         """
+        if self._connect is not None:
+            return self._connect.build(identity, item, bool(allow_destructive))
         scope = self._scope(identity, item)
         self._ensure_items()
         return json.loads(
@@ -152,11 +163,14 @@ class Workspace:
         ``waive_gates=True`` waives the stability gates.  A failed load is a row, not an
         exception, unless ``raise_on_failure=True`` (then :class:`LoadError`).
         """
-        scope = self._scope(identity, item)
-        self._ensure_items()
-        results = json.loads(
-            self._call(lambda: self._api.load(self._jws, scope, bool(waive_gates)))
-        )
+        if self._connect is not None:
+            results = self._connect.load(identity, item, bool(waive_gates))
+        else:
+            scope = self._scope(identity, item)
+            self._ensure_items()
+            results = json.loads(
+                self._call(lambda: self._api.load(self._jws, scope, bool(waive_gates)))
+            )
         if raise_on_failure:
             bad = [r for r in results if r["status"] in ("failed", "refused")]
             if bad:
@@ -177,6 +191,8 @@ class Workspace:
         Returns one row per test: ``test_id``, ``table_id``, ``kind``, ``severity``,
         ``status`` (``passed``/``failed``...), ``violations``, ``sample``, ``message``.
         """
+        if self._connect is not None:
+            return self._connect.test(identity, item)
         scope = self._scope(identity, item)
         self._ensure_items()
         return json.loads(self._call(lambda: self._api.test(self._jws, scope)))
@@ -186,6 +202,8 @@ class Workspace:
 
         ``identity`` limits it to one Table.  ``table_id`` is item-qualified.
         """
+        if self._connect is not None:
+            return self._connect.history(identity)
         from pyspark.sql import DataFrame
 
         jdf = self._call(lambda: self._api.history(self._jws, identity))
@@ -218,15 +236,7 @@ class Workspace:
             message = jexc.getMessage() or name
             if name == "io.weaver.check.WeaverCheckException":
                 findings = json.loads(self._api.check(self._jws))["findings"]
-                errors = [f for f in findings if f["severity"] == "error"]
-                text = "\n  ".join(
-                    f"{f['path']}:{f['line']}:{f['column']}: {f['message']} [{f['rule']}]"
-                    for f in errors[:10]
-                )
-                raise CheckError(
-                    f"Check found {len(errors)} error(s) in {self.path}; fix them first:\n  {text}",
-                    findings,
-                ) from None
+                raise check_error(self.path, findings) from None
             if name in ("java.lang.IllegalArgumentException", "java.lang.IllegalStateException"):
                 raise WeaverError(message) from None
             raise

@@ -2,6 +2,7 @@ package io.weaver.api;
 
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.BuildRunner;
+import io.weaver.build.DependencyPlan;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
@@ -100,6 +101,78 @@ public final class WeaverWorkspace {
         model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
     return runner(model)
         .loadOne(table, waiveGates, Optional.of(staging), Optional.ofNullable(loadId));
+  }
+
+  /** One Table of a load in load order, with the workspace Tables it waits for. */
+  public record PlannedLoad(TableDeclaration table, List<String> dependsOn) {}
+
+  /**
+   * The Tables in scope in the order {@link #load} loads them, each with the item-qualified names
+   * of the workspace Tables it depends on: a load of several Tables skips a Table when one of these
+   * failed, was refused or was skipped (a client that loads Table by Table applies the same rule).
+   */
+  public List<PlannedLoad> loadPlan(Scope scope) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    DependencyPlan plan = DependencyPlan.resolve(model);
+    return plan.order().stream()
+        .filter(scope.filter())
+        .map(
+            t ->
+                new PlannedLoad(
+                    t,
+                    plan.edgesOf(t).stream()
+                        .filter(e -> e.dependsOnItem() != null)
+                        .map(e -> e.dependsOnItem() + "." + e.dependsOnTableId())
+                        .distinct()
+                        .toList()))
+        .toList();
+  }
+
+  /**
+   * The one Table {@code scope} names.
+   *
+   * @throws IllegalArgumentException when the workspace has no such Table
+   */
+  public TableDeclaration table(Scope scope) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    return model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+  }
+
+  /**
+   * The context a load of {@code table} starting now would hand its body, for a client that runs a
+   * Python Table's {@code read()} itself (Spark Connect); empty when the load could not stage (not
+   * built, no load procedure, a Warehouse Table): a load then says why.
+   */
+  public Optional<StagingProvider.Context> nextContext(TableDeclaration table) {
+    return runner(model()).nextContext(table);
+  }
+
+  /**
+   * Loads one Python Table from what a client's {@code read()} produced (docs/table-contract.md,
+   * "SQL statements": {@code LOAD WEAVER TABLE … FROM VIEW}), through the engine path of a Python
+   * read: the staging enters as the Table's staging provider.
+   *
+   * @throws IllegalArgumentException for an unknown Table or one that is not a Python Table
+   */
+  public List<LoadResult> loadFromClient(Scope scope, boolean waiveGates, ClientStaging staging) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    TableDeclaration table =
+        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    if (table.source().form() != Form.PYTHON) {
+      throw new IllegalArgumentException(
+          table.qualifiedName()
+              + " is a "
+              + table.source().form().word()
+              + " Table: only Python Tables load from a client's staging; load it from its own"
+              + " body with LOAD WEAVER TABLE "
+              + table.qualifiedName());
+    }
+    return runner(model)
+        .loadOne(
+            table, waiveGates, Optional.of(staging), Optional.empty(), staging.loadTimestamp());
   }
 
   /**

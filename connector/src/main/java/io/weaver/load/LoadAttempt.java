@@ -29,13 +29,15 @@ final class LoadAttempt {
   private final Optional<String> requestedLoadId;
   private final FaultPoints faults;
   private final Instant started = Instant.now();
-  private final Instant loadTs = started.truncatedTo(ChronoUnit.MICROS);
+  private final Instant loadTs;
   private final String loadId;
   private final String name;
   private final String path;
 
   /**
    * @param provider how the Table is staged; empty: it cannot be, and {@code unavailable} says why
+   * @param requestedLoadTimestamp the load timestamp a body already staged with (a Spark Connect
+   *     client ran the Python {@code read()} before the load); empty: now
    */
   LoadAttempt(
       SparkSession spark,
@@ -45,6 +47,7 @@ final class LoadAttempt {
       Optional<StagingProvider> provider,
       String unavailable,
       Optional<String> requestedLoadId,
+      Optional<Instant> requestedLoadTimestamp,
       FaultPoints faults) {
     this.spark = spark;
     this.layout = layout;
@@ -54,6 +57,7 @@ final class LoadAttempt {
     this.unavailable = unavailable;
     this.requestedLoadId = requestedLoadId;
     this.faults = faults;
+    this.loadTs = requestedLoadTimestamp.orElse(started).truncatedTo(ChronoUnit.MICROS);
     this.loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
     this.name = table.qualifiedName();
     this.path = layout.tablePath(table.item(), table.tableId());

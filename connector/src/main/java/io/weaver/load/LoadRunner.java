@@ -126,6 +126,22 @@ public final class LoadRunner {
       boolean waiveGates,
       Optional<StagingProvider> staging,
       Optional<String> requestedLoadId) {
+    return loadOne(t, waiveGates, staging, requestedLoadId, Optional.empty());
+  }
+
+  /**
+   * Loads one Table whose staging was produced before the load started, for the load timestamp
+   * {@code loadTimestamp} that its body saw (a Spark Connect client runs a Python Table's {@code
+   * read()} itself, then hands the staging over): the audit columns, the receipt and the next
+   * load's {@code last_load_timestamp} carry that timestamp. The staging provider checks that the
+   * context it was staged under is still the current one.
+   */
+  public List<LoadResult> loadOne(
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<String> requestedLoadId,
+      Optional<Instant> loadTimestamp) {
     requestedLoadId.ifPresent(LoadRunner::requireValidLoadId);
     Optional<StagingProvider> provider =
         staging.or(() -> Optional.ofNullable(providers.get(t.source().form())));
@@ -143,8 +159,32 @@ public final class LoadRunner {
             provider,
             unavailableBecause,
             requestedLoadId,
+            loadTimestamp,
             FaultPoints.installed())
         .run();
+  }
+
+  /**
+   * The context a load of {@code t} starting now would hand its body (a fresh load timestamp, the
+   * last succeeded load's timestamp and the committed bookmark), as read from {@code _.LoadState}
+   * before any recovery; empty when the load could not stage at all (a Warehouse Table, no load
+   * procedure, not built), which a load then reports without staging.
+   */
+  public Optional<StagingProvider.Context> nextContext(TableDeclaration t) {
+    String path = layout.tablePath(t.item(), t.tableId());
+    if (LoadPreconditions.unmet(spark, t, path).isPresent()) {
+      return Optional.empty();
+    }
+    Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+    LoadBookkeeping.State state =
+        new LoadRecorder(
+                new io.weaver.catalogue.Catalogue(spark, layout, t.item()),
+                t.tableId().toString(),
+                FaultPoints.installed())
+            .state();
+    return Optional.of(
+        new StagingProvider.Context(
+            now, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark()));
   }
 
   private StagingProvider.Staging sqlStaging(TableDeclaration t, StagingProvider.Context context) {

@@ -38,7 +38,7 @@ public final class PythonReadRequest {
   private final TableDeclaration table;
   private final StagingProvider.Context context;
 
-  PythonReadRequest(
+  public PythonReadRequest(
       SparkSession spark,
       LakehouseLayout layout,
       TableDeclaration table,

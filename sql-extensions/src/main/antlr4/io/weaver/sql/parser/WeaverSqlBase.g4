@@ -17,10 +17,14 @@ statement
     : CHECK WEAVER (WORKSPACE workspace=stringLit)?                          #checkWeaver
     | BUILD WEAVER scope? (ALLOW DESTRUCTIVE)?                                #buildWeaver
     | LOAD WEAVER TABLE identity waiveGates?                                  #loadWeaverTable
+    | LOAD WEAVER TABLE identity clientInput
+        (BOOKMARK bookmark=stringLit)? (CONTEXT context=stringLit)? waiveGates? #loadWeaverTableFrom
     | LOAD WEAVER ITEM item=identifier waiveGates?                            #loadWeaverItem
     | TEST WEAVER scope?                                                      #testWeaver
     | SHOW WEAVER TABLES (IN item=identifier)?                                #showWeaverTables
     | DESCRIBE WEAVER TABLE identity                                          #describeWeaverTable
+    | DESCRIBE WEAVER LOAD TABLE identity                                     #describeWeaverLoad
+    | SHOW WEAVER LOAD PLAN scope?                                            #showWeaverLoadPlan
     | SHOW WEAVER LOADS (FOR identity)? (LIMIT limit=INTEGER_VALUE)?          #showWeaverLoads
     | RESTORE WEAVER TABLE identity TO LOAD loadId=stringLit                  #restoreWeaverTable
     ;
@@ -32,6 +36,15 @@ scope
 
 waiveGates
     : WAIVE STABILITY GATES
+    ;
+
+// What a client's run of a Python Table's read() produced: temporary views of this session, no
+// work, or the error that stopped read().
+clientInput
+    : FROM VIEW staging=identifier (DELETE KEYS FROM VIEW deleteKeys=identifier)? #fromViews
+    | DELETE KEYS FROM VIEW deleteKeys=identifier                              #deleteKeysOnly
+    | WITH NO WORK                                                             #noWork
+    | FAILED message=stringLit                                                 #readFailed
     ;
 
 // Schema.Object or Item.Schema.Object; the builder checks the number of parts.
@@ -51,22 +64,31 @@ stringLit
 
 // Every keyword may also name an item, schema or object.
 nonReserved
-    : ALLOW | BUILD | CHECK | DESCRIBE | DESTRUCTIVE | FOR | GATES | IN | ITEM | LIMIT | LOAD
-    | LOADS | RESTORE | SHOW | STABILITY | TABLE | TABLES | TEST | TO | WAIVE | WEAVER | WORKSPACE
+    : ALLOW | BOOKMARK | BUILD | CHECK | CONTEXT | DELETE | DESCRIBE | DESTRUCTIVE | FAILED | FOR
+    | FROM | GATES | IN | ITEM | KEYS | LIMIT | LOAD | LOADS | NO | PLAN | RESTORE | SHOW
+    | STABILITY | TABLE | TABLES | TEST | TO | VIEW | WAIVE | WEAVER | WITH | WORK | WORKSPACE
     ;
 
 ALLOW: 'ALLOW';
+BOOKMARK: 'BOOKMARK';
 BUILD: 'BUILD';
 CHECK: 'CHECK';
+CONTEXT: 'CONTEXT';
+DELETE: 'DELETE';
 DESCRIBE: 'DESCRIBE';
 DESTRUCTIVE: 'DESTRUCTIVE';
+FAILED: 'FAILED';
 FOR: 'FOR';
+FROM: 'FROM';
 GATES: 'GATES';
 IN: 'IN';
 ITEM: 'ITEM';
+KEYS: 'KEYS';
 LIMIT: 'LIMIT';
 LOAD: 'LOAD';
 LOADS: 'LOADS';
+NO: 'NO';
+PLAN: 'PLAN';
 RESTORE: 'RESTORE';
 SHOW: 'SHOW';
 STABILITY: 'STABILITY';
@@ -74,8 +96,11 @@ TABLE: 'TABLE';
 TABLES: 'TABLES';
 TEST: 'TEST';
 TO: 'TO';
+VIEW: 'VIEW';
 WAIVE: 'WAIVE';
 WEAVER: 'WEAVER';
+WITH: 'WITH';
+WORK: 'WORK';
 WORKSPACE: 'WORKSPACE';
 
 // Quotes are escaped by doubling them; backslashes are literal so Windows paths need no escaping.

@@ -2,20 +2,26 @@ package io.weaver.sql.analysis;
 
 import io.weaver.sql.commands.BuildWeaverCommand;
 import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.DescribeWeaverLoadCommand;
 import io.weaver.sql.commands.DescribeWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverItemCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.NotAvailableCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
+import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
 import io.weaver.sql.commands.ShowWeaverLoadsCommand;
 import io.weaver.sql.commands.ShowWeaverTablesCommand;
 import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverLoad;
 import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.LoadWeaverTableFrom;
 import io.weaver.sql.plans.RestoreWeaverTable;
+import io.weaver.sql.plans.ShowWeaverLoadPlan;
 import io.weaver.sql.plans.ShowWeaverLoads;
 import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.TestWeaverStatement;
@@ -40,6 +46,19 @@ public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
       return new BuildWeaverCommand(build.scope(), build.allowDestructive());
     } else if (statement instanceof LoadWeaverTable load) {
       return new LoadWeaverTableCommand(load.table(), load.waiveStabilityGates());
+    } else if (statement instanceof LoadWeaverTableFrom load) {
+      return new LoadWeaverTableFromCommand(
+          load.table(),
+          load.stagingView(),
+          load.deleteKeysView(),
+          load.failure(),
+          load.bookmark(),
+          load.context(),
+          load.waiveStabilityGates());
+    } else if (statement instanceof DescribeWeaverLoad describe) {
+      return new DescribeWeaverLoadCommand(describe.table());
+    } else if (statement instanceof ShowWeaverLoadPlan plan) {
+      return new ShowWeaverLoadPlanCommand(plan.scope());
     } else if (statement instanceof LoadWeaverItem load) {
       return new LoadWeaverItemCommand(load.item(), load.waiveStabilityGates());
     } else if (statement instanceof ShowWeaverTables show) {

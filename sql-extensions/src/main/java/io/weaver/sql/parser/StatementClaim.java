@@ -30,8 +30,14 @@ final class StatementClaim {
     if (!VERBS.contains(verb) || !"WEAVER".equals(scan.nextWord())) {
       return false;
     }
-    // "DESCRIBE weaver" and "RESTORE weaver TO ..." name a table; ours continue with TABLE.
-    return !TABLE_VERBS.contains(verb) || "TABLE".equals(scan.nextWord());
+    if (!TABLE_VERBS.contains(verb)) {
+      return true;
+    }
+    // "DESCRIBE weaver [col]" and "RESTORE weaver TO ..." name a table; ours continue with TABLE
+    // (or, DESCRIBE WEAVER LOAD TABLE, with LOAD TABLE: "DESCRIBE weaver load" is a column).
+    String next = scan.nextWord();
+    return "TABLE".equals(next)
+        || (verb.equals("DESCRIBE") && "LOAD".equals(next) && "TABLE".equals(scan.nextWord()));
   }
 
   /**

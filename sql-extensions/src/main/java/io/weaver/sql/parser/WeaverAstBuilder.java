@@ -4,11 +4,14 @@ import io.weaver.sql.compat.ParseErrors;
 import io.weaver.sql.parser.WeaverSqlBaseParser.*;
 import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverLoad;
 import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.LoadWeaverTableFrom;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.Scope;
+import io.weaver.sql.plans.ShowWeaverLoadPlan;
 import io.weaver.sql.plans.ShowWeaverLoads;
 import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.TableIdentity;
@@ -40,6 +43,32 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
   }
 
   @Override
+  public Object visitLoadWeaverTableFrom(LoadWeaverTableFromContext ctx) {
+    Optional<String> staging = Optional.empty();
+    Optional<String> deleteKeys = Optional.empty();
+    Optional<String> failure = Optional.empty();
+    if (ctx.clientInput() instanceof FromViewsContext views) {
+      staging = Optional.of(name(views.staging));
+      deleteKeys = Optional.ofNullable(views.deleteKeys).map(this::name);
+    } else if (ctx.clientInput() instanceof DeleteKeysOnlyContext keys) {
+      deleteKeys = Optional.of(name(keys.deleteKeys));
+    } else if (ctx.clientInput() instanceof ReadFailedContext failed) {
+      failure = Optional.of(string(failed.message));
+      if (failure.get().isBlank()) {
+        throw error(failed.message, "the FAILED message must say why read() failed");
+      }
+    }
+    return new LoadWeaverTableFrom(
+        identity(ctx.identity()),
+        staging,
+        deleteKeys,
+        failure,
+        Optional.ofNullable(ctx.bookmark).map(this::string),
+        Optional.ofNullable(ctx.context).map(this::string),
+        ctx.waiveGates() != null);
+  }
+
+  @Override
   public Object visitLoadWeaverItem(LoadWeaverItemContext ctx) {
     return new LoadWeaverItem(name(ctx.item), ctx.waiveGates() != null);
   }
@@ -57,6 +86,16 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
   @Override
   public Object visitDescribeWeaverTable(DescribeWeaverTableContext ctx) {
     return new DescribeWeaverTable(identity(ctx.identity()));
+  }
+
+  @Override
+  public Object visitDescribeWeaverLoad(DescribeWeaverLoadContext ctx) {
+    return new DescribeWeaverLoad(identity(ctx.identity()));
+  }
+
+  @Override
+  public Object visitShowWeaverLoadPlan(ShowWeaverLoadPlanContext ctx) {
+    return new ShowWeaverLoadPlan(scope(ctx.scope()));
   }
 
   @Override

@@ -7,11 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.DescribeWeaverLoadCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverTableFromCommand;
+import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
 import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverLoad;
 import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.LoadWeaverTableFrom;
 import io.weaver.sql.plans.Scope;
+import io.weaver.sql.plans.ShowWeaverLoadPlan;
 import io.weaver.sql.plans.TableIdentity;
 import io.weaver.sql.plans.TestWeaverStatement;
 import java.util.List;
@@ -46,6 +52,40 @@ class ResolveWeaverStatementsTest {
   void testWeaverResolvesToItsCommand() {
     LogicalPlan resolved = rule.apply(new TestWeaverStatement(Scope.workspace()));
     assertInstanceOf(TestWeaverCommand.class, resolved);
+  }
+
+  @Test
+  void theClientLoadStatementsResolveToTheirCommands() {
+    TableIdentity abc = TableIdentity.of(List.of("A", "B", "C"));
+    assertInstanceOf(DescribeWeaverLoadCommand.class, rule.apply(new DescribeWeaverLoad(abc)));
+    assertInstanceOf(
+        ShowWeaverLoadPlanCommand.class, rule.apply(new ShowWeaverLoadPlan(Scope.item("A"))));
+    LogicalPlan load =
+        rule.apply(
+            new LoadWeaverTableFrom(
+                abc,
+                Optional.of("v"),
+                Optional.of("k"),
+                Optional.empty(),
+                Optional.of("{}"),
+                Optional.of("t"),
+                true));
+    LoadWeaverTableFromCommand command = assertInstanceOf(LoadWeaverTableFromCommand.class, load);
+    assertTrue(command.resolved());
+    // Spark's reflective copy rebuilds it from its fields
+    Object[] args = {
+      abc,
+      Optional.of("v2"),
+      Optional.empty(),
+      Optional.empty(),
+      Optional.empty(),
+      Optional.empty(),
+      false,
+      command.output()
+    };
+    LogicalPlan copy = command.makeCopy(args);
+    assertEquals(command.output(), copy.output());
+    assertTrue(copy.simpleString(25).contains("v2"), copy.simpleString(25));
   }
 
   @Test

@@ -14,6 +14,7 @@ class StatementClaimTest {
       assertTrue(StatementClaim.isWeaverStatement(verb.toLowerCase() + " weaver x"), verb);
     }
     assertTrue(StatementClaim.isWeaverStatement("DESCRIBE WEAVER TABLE a.b"));
+    assertTrue(StatementClaim.isWeaverStatement("describe weaver load table a.b"));
     assertTrue(StatementClaim.isWeaverStatement("RESTORE weaver table a.b TO LOAD 'x'"));
     assertTrue(StatementClaim.isWeaverStatement("CHECK WEAVER;"));
     assertTrue(StatementClaim.isWeaverStatement("/* c */ CHECK--x\nWEAVER"));
@@ -31,6 +32,8 @@ class StatementClaimTest {
           "SHOW TABLES",
           "DESCRIBE TABLE t",
           "DESCRIBE weaver",
+          "DESCRIBE weaver load",
+          "DESCRIBE weaver load_id",
           "DESCRIBE weaver.t",
           "DESCRIBE `weaver` TABLE",
           "RESTORE TABLE t TO VERSION AS OF 1",

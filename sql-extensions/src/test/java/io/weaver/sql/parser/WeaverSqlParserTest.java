@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.sql.plans.BuildWeaverStatement;
 import io.weaver.sql.plans.CheckWeaverStatement;
+import io.weaver.sql.plans.DescribeWeaverLoad;
 import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
+import io.weaver.sql.plans.LoadWeaverTableFrom;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.Scope;
+import io.weaver.sql.plans.ShowWeaverLoadPlan;
 import io.weaver.sql.plans.ShowWeaverLoads;
 import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.TableIdentity;
@@ -103,6 +106,78 @@ class WeaverSqlParserTest {
     assertEquals(
         new DescribeWeaverTable(id("Sales", "dbo", "Order")),
         parse("DESCRIBE WEAVER TABLE Sales.dbo.Order"));
+  }
+
+  @Test
+  void describeWeaverLoad() throws Exception {
+    assertEquals(
+        new DescribeWeaverLoad(id("Sales", "dbo", "Order")),
+        parse("DESCRIBE WEAVER LOAD TABLE Sales.dbo.Order"));
+  }
+
+  @Test
+  void showWeaverLoadPlan() throws Exception {
+    assertEquals(new ShowWeaverLoadPlan(Scope.workspace()), parse("SHOW WEAVER LOAD PLAN"));
+    assertEquals(
+        new ShowWeaverLoadPlan(Scope.item("Sales")), parse("show weaver load plan item Sales"));
+    assertEquals(
+        new ShowWeaverLoadPlan(Scope.table(id("dbo", "Order"))),
+        parse("SHOW WEAVER LOAD PLAN TABLE dbo.Order"));
+  }
+
+  private static LoadWeaverTableFrom from(
+      Optional<String> staging,
+      Optional<String> keys,
+      Optional<String> failure,
+      Optional<String> bookmark,
+      Optional<String> context,
+      boolean waive) {
+    return new LoadWeaverTableFrom(
+        id("Sales", "dbo", "Order"), staging, keys, failure, bookmark, context, waive);
+  }
+
+  @Test
+  void loadWeaverTableFromAClientsRead() throws Exception {
+    Optional<String> none = Optional.empty();
+    assertEquals(
+        from(Optional.of("v1"), none, none, none, none, false),
+        parse("LOAD WEAVER TABLE Sales.dbo.Order FROM VIEW v1"));
+    assertEquals(
+        from(
+            Optional.of("v 1"),
+            Optional.of("k`2"),
+            none,
+            Optional.of("{\"at\":\"it's\"}"),
+            Optional.of("1|a|b|-"),
+            true),
+        parse(
+            "LOAD WEAVER TABLE Sales.dbo.Order FROM VIEW `v 1` DELETE KEYS FROM VIEW `k``2`"
+                + " BOOKMARK '{\"at\":\"it''s\"}' CONTEXT '1|a|b|-' WAIVE STABILITY GATES"));
+    assertEquals(
+        from(none, Optional.of("k"), none, none, none, false),
+        parse("load weaver table Sales.dbo.Order delete keys from view k"));
+    assertEquals(
+        from(none, none, none, Optional.of("null"), Optional.of("t"), false),
+        parse("LOAD WEAVER TABLE Sales.dbo.Order WITH NO WORK BOOKMARK 'null' CONTEXT 't'"));
+    assertEquals(
+        from(none, none, Optional.of("boom\nline 2"), none, Optional.of("t"), false),
+        parse("LOAD WEAVER TABLE Sales.dbo.Order FAILED 'boom\nline 2' CONTEXT 't'"));
+    // the plain statement is still the plain statement
+    assertEquals(
+        new LoadWeaverTable(id("Sales", "dbo", "Order"), false),
+        parse("LOAD WEAVER TABLE Sales.dbo.Order"));
+  }
+
+  @Test
+  void loadFromAClientsReadNeedsItsClausesInOrder() {
+    for (String sql :
+        List.of(
+            "LOAD WEAVER TABLE a.b FROM VIEW",
+            "LOAD WEAVER TABLE a.b FROM VIEW v CONTEXT 't' BOOKMARK 'null'",
+            "LOAD WEAVER TABLE a.b FAILED ''",
+            "LOAD WEAVER TABLE a.b FROM VIEW v FAILED 'x'")) {
+      assertThrows(ParseException.class, () -> parse(sql), sql);
+    }
   }
 
   @Test
@@ -217,6 +292,9 @@ class WeaverSqlParserTest {
             "SHOW WEAVER TABLES",
             "DESCRIBE WEAVER TABLE a.b",
             "SHOW WEAVER LOADS",
+            "SHOW WEAVER LOAD PLAN",
+            "DESCRIBE WEAVER LOAD TABLE a.b",
+            "LOAD WEAVER TABLE a.b FROM VIEW v",
             "RESTORE WEAVER TABLE a.b TO LOAD 'x'")) {
       assertInstanceOf(WeaverStatement.class, parse(sql), sql);
       assertFalse(parse(sql).resolved(), sql);

@@ -1,0 +1,129 @@
+package io.weaver.sql.commands;
+
+import io.weaver.api.LoadContextToken;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.load.StagingProvider;
+import io.weaver.metadata.ColumnSet;
+import io.weaver.metadata.TableBody;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.python.PythonReadRequest;
+import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.TableIdentity;
+import io.weaver.workspace.Form;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code DESCRIBE WEAVER LOAD TABLE id}: one row with what a load of the Python Table starting
+ * now hands its {@code read()}, for a client that runs {@code read()} itself (a Spark Connect
+ * client of the {@code weaver} package) and then loads with {@code LOAD WEAVER TABLE id FROM VIEW …
+ * CONTEXT '<load_context>'}. Reading it writes nothing. A Table that is not a Python Table is an
+ * error.
+ */
+public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
+  /**
+   * {@code table_id} ({@code Item.Schema.Object}); {@code item}; {@code schema_table_id} ({@code
+   * Schema.Object}); {@code file} (the Table's {@code .py} file relative to the workspace folder,
+   * {@code /}-separated); {@code class_name}; {@code files_root} (where the item's {@code
+   * Files/Schema.Object} objects live, as the server sees it); {@code incremental}; {@code
+   * primary_key}; and, when the load can stage (the Table is built and has a load procedure; else
+   * null and a plain {@code LOAD WEAVER TABLE} says why not): {@code business_columns}, {@code
+   * bookmark} (committed, JSON text, null when none), {@code last_load_timestamp}, {@code
+   * load_timestamp} (ISO-8601 UTC) and {@code load_context} (the token the load takes back).
+   */
+  public static final StructType SCHEMA =
+      new StructType()
+          .add("table_id", DataTypes.StringType, false)
+          .add("item", DataTypes.StringType, false)
+          .add("schema_table_id", DataTypes.StringType, false)
+          .add("file", DataTypes.StringType, false)
+          .add("class_name", DataTypes.StringType, false)
+          .add("files_root", DataTypes.StringType, false)
+          .add("incremental", DataTypes.BooleanType, false)
+          .add("primary_key", DataTypes.createArrayType(DataTypes.StringType, false), false)
+          .add("business_columns", DataTypes.createArrayType(DataTypes.StringType, false), true)
+          .add("bookmark", DataTypes.StringType, true)
+          .add("last_load_timestamp", DataTypes.StringType, true)
+          .add("load_timestamp", DataTypes.StringType, true)
+          .add("load_context", DataTypes.StringType, true);
+
+  private final TableIdentity table;
+
+  public DescribeWeaverLoadCommand(TableIdentity table) {
+    this(table, attributes(SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy. */
+  public DescribeWeaverLoadCommand(TableIdentity table, Seq<Attribute> output) {
+    super(output);
+    this.table = Objects.requireNonNull(table, "table");
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    String statement = "DESCRIBE WEAVER LOAD TABLE " + table;
+    WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
+    TableDeclaration t =
+        WorkspaceAccess.call(statement, () -> weaver.table(WorkspaceAccess.scope(table)));
+    if (t.source().form() != Form.PYTHON) {
+      throw SparkErrors.analysis(
+          statement
+              + ": "
+              + t.qualifiedName()
+              + " is a "
+              + t.source().form().word()
+              + " Table; only Python Tables are staged by a client (load it with LOAD WEAVER TABLE "
+              + t.qualifiedName()
+              + ").");
+    }
+    Optional<StagingProvider.Context> context =
+        WorkspaceAccess.call(statement, () -> weaver.nextContext(t));
+    Path file = t.source().file().toAbsolutePath().normalize();
+    String relative = weaver.root().relativize(file).toString().replace('\\', '/');
+    String pythonName =
+        t.body() instanceof TableBody.Python p ? p.className() : t.tableId().pythonName();
+    List<String> business = null;
+    String bookmark = null;
+    String last = null;
+    String now = null;
+    String token = null;
+    if (context.isPresent()) {
+      PythonReadRequest request = new PythonReadRequest(session, weaver.layout(), t, context.get());
+      business = request.businessColumns();
+      bookmark = request.bookmark();
+      last = request.lastLoadTimestamp();
+      now = request.loadTimestamp();
+      token = LoadContextToken.of(context.get()).text();
+    }
+    return List.of(
+        RowFactory.create(
+            t.qualifiedName(),
+            t.item(),
+            t.tableId().toString(),
+            relative,
+            pythonName,
+            weaver.layout().itemFilesRoot(t.item()),
+            t.incremental(),
+            t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
+            business,
+            bookmark,
+            last,
+            now,
+            token));
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(table, output());
+  }
+}

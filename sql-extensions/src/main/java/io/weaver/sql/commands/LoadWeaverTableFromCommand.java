@@ -1,0 +1,156 @@
+package io.weaver.sql.commands;
+
+import io.weaver.api.ClientStaging;
+import io.weaver.api.LoadContextToken;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.TableIdentity;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import scala.collection.immutable.Seq;
+
+/**
+ * Runs {@code LOAD WEAVER TABLE id (FROM VIEW v [DELETE KEYS FROM VIEW k] | DELETE KEYS FROM VIEW k
+ * | WITH NO WORK | FAILED 'message') [BOOKMARK 'json'] [CONTEXT 'token'] [WAIVE STABILITY GATES]}:
+ * a load of the Python Table {@code id} from what a client's run of its {@code read()} produced
+ * (the {@code weaver} package over Spark Connect). The views are temporary views of this session;
+ * their rows enter the engine as the Table's Python staging ({@link ClientStaging}), so the load
+ * validates, gates, commits and records exactly as a {@code read()} run through py4j. With {@code
+ * CONTEXT} (the {@code load_context} of {@code DESCRIBE WEAVER LOAD TABLE}) the load runs for the
+ * load timestamp the read saw and fails when another load committed in between. Returns the rows of
+ * {@code LOAD WEAVER TABLE}.
+ */
+public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
+  private final TableIdentity table;
+  private final Optional<String> stagingView;
+  private final Optional<String> deleteKeysView;
+  private final Optional<String> failure;
+  private final Optional<String> bookmark;
+  private final Optional<String> context;
+  private final boolean waiveStabilityGates;
+
+  public LoadWeaverTableFromCommand(
+      TableIdentity table,
+      Optional<String> stagingView,
+      Optional<String> deleteKeysView,
+      Optional<String> failure,
+      Optional<String> bookmark,
+      Optional<String> context,
+      boolean waiveStabilityGates) {
+    this(
+        table,
+        stagingView,
+        deleteKeysView,
+        failure,
+        bookmark,
+        context,
+        waiveStabilityGates,
+        attributes(LoadRows.SCHEMA));
+  }
+
+  /** The full constructor, used by Spark's reflective copy. */
+  public LoadWeaverTableFromCommand(
+      TableIdentity table,
+      Optional<String> stagingView,
+      Optional<String> deleteKeysView,
+      Optional<String> failure,
+      Optional<String> bookmark,
+      Optional<String> context,
+      boolean waiveStabilityGates,
+      Seq<Attribute> output) {
+    super(output);
+    this.table = Objects.requireNonNull(table, "table");
+    this.stagingView = Objects.requireNonNull(stagingView, "stagingView");
+    this.deleteKeysView = Objects.requireNonNull(deleteKeysView, "deleteKeysView");
+    this.failure = Objects.requireNonNull(failure, "failure");
+    this.bookmark = Objects.requireNonNull(bookmark, "bookmark");
+    this.context = Objects.requireNonNull(context, "context");
+    this.waiveStabilityGates = waiveStabilityGates;
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession session) {
+    String statement = "LOAD WEAVER TABLE " + table + input();
+    WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
+    Optional<LoadContextToken> token =
+        WorkspaceAccess.call(statement, () -> context.map(LoadContextToken::parse));
+    if (token.isPresent() && token.get().loadTimestamp().isAfter(Instant.now())) {
+      throw SparkErrors.analysis(
+          statement
+              + ": CONTEXT names a load timestamp in the future ("
+              + token.get().loadTimestamp()
+              + "); use the load_context of DESCRIBE WEAVER LOAD TABLE "
+              + table);
+    }
+    ClientStaging staging =
+        failure.isPresent()
+            ? ClientStaging.failed(failure.get(), token)
+            : WorkspaceAccess.call(
+                statement,
+                () ->
+                    ClientStaging.staged(
+                        stagingView.map(v -> view(session, statement, v)).orElse(null),
+                        deleteKeysView.map(v -> view(session, statement, v)),
+                        bookmark,
+                        token));
+    return LoadRows.rows(
+        WorkspaceAccess.call(
+            statement,
+            () ->
+                weaver.loadFromClient(WorkspaceAccess.scope(table), waiveStabilityGates, staging)));
+  }
+
+  private String input() {
+    if (failure.isPresent()) {
+      return " FAILED";
+    }
+    String from = stagingView.map(v -> " FROM VIEW " + quote(v)).orElse("");
+    String keys = deleteKeysView.map(v -> " DELETE KEYS FROM VIEW " + quote(v)).orElse("");
+    return from.isEmpty() && keys.isEmpty() ? " WITH NO WORK" : from + keys;
+  }
+
+  private Dataset<Row> view(SparkSession session, String statement, String name) {
+    String quoted = quote(name);
+    try {
+      return session.table(quoted);
+    } catch (Exception e) { // Scala's AnalysisException is checked in Java's eyes
+      if (e instanceof AnalysisException || e.getCause() instanceof AnalysisException) {
+        throw SparkErrors.analysis(
+            statement
+                + ": this session has no temporary view "
+                + quoted
+                + " to load "
+                + table
+                + " from; create it first (df.createOrReplaceTempView('"
+                + name
+                + "')) in the same session.");
+      }
+      throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+    }
+  }
+
+  private static String quote(String name) {
+    return "`" + name.replace("`", "``") + "`";
+  }
+
+  @Override
+  protected List<Object> fields() {
+    return List.of(
+        table,
+        stagingView,
+        deleteKeysView,
+        failure,
+        bookmark,
+        context,
+        waiveStabilityGates,
+        output());
+  }
+}
