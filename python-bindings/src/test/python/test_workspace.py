@@ -311,6 +311,44 @@ def test_non_incremental_table_rejects_none_and_tuples(spark, tmp_path):
     assert (r["status"], r["rows_inserted"]) == ("succeeded", 1), r
 
 
+MODULE_UDF_PY = '''
+"""
+Table ID: Feed.Labels
+
+Description: Labels made by a UDF over a function of this module (runs in Spark's Python workers).
+
+Primary key: id
+
+Schema:
+  id: bigint
+  label: string
+"""
+
+from pyspark.sql import functions as F
+
+from weaver import Table
+
+
+def label(i):
+    return "n%d" % i
+
+
+class Feed__Labels(Table):
+    def read(self):
+        return self.spark.range(3).select("id", F.udf(label, "string")("id").alias("label"))
+'''
+
+
+def test_udf_over_a_function_of_the_table_file_runs_in_python_workers(spark, tmp_path):
+    root = write_workspace(tmp_path, "PyUdf", {"Feed__Labels.py": MODULE_UDF_PY})
+    ws = weaver.Workspace(spark, root)
+    ws.build()
+    r = ws.load("PyUdf.Feed.Labels")[-1]
+    assert (r["status"], r["rows_inserted"]) == ("succeeded", 3), r
+    labels = live_rows(spark, ws, "PyUdf", "Feed", "Labels").orderBy("id").select("label")
+    assert [x["label"] for x in labels.collect()] == ["n0", "n1", "n2"]
+
+
 def test_sql_load_weaver_table_calls_back_into_python(spark, tmp_path):
     root = write_workspace(
         tmp_path, "PySql", {"Feed.Source.sql": SOURCE_SQL, "Feed__Copy.py": SNAPSHOT_PY}

@@ -61,7 +61,12 @@ def _load_class(file: str, class_name: str, item: str) -> Type[Table]:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {file}")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # dataclasses, pickling by reference, tracebacks
+    sys.modules[module_name] = module  # dataclasses, tracebacks
+    # Spark's Python workers cannot import a Table file by this name: functions and classes the
+    # file defines (a UDF's function) travel by value, not as a reference to the module.
+    from pyspark import cloudpickle
+
+    cloudpickle.register_pickle_by_value(module)
     spec.loader.exec_module(module)
     cls = getattr(module, class_name, None)
     if cls is None:

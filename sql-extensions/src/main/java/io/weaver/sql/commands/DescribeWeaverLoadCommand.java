@@ -70,7 +70,7 @@ public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "DESCRIBE WEAVER LOAD TABLE " + table;
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     TableDeclaration t =
@@ -123,7 +123,7 @@ public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table, output());
   }
 }

@@ -77,7 +77,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement = "LOAD WEAVER TABLE " + table + input();
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     Optional<LoadContextToken> token =
@@ -142,7 +142,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(
         table,
         stagingView,

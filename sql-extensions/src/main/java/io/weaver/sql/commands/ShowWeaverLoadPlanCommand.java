@@ -40,7 +40,7 @@ public final class ShowWeaverLoadPlanCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Row> execute(SparkSession session) {
+  public List<Row> execute(SparkSession session) {
     String statement =
         "SHOW WEAVER LOAD PLAN"
             + (scope.item().isPresent() || scope.table().isPresent() ? " " + scope : "");
@@ -55,7 +55,7 @@ public final class ShowWeaverLoadPlanCommand extends WeaverLeafCommand {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope, output());
   }
 }

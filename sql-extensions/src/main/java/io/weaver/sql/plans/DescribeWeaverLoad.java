@@ -25,7 +25,7 @@ public final class DescribeWeaverLoad extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(table);
   }
 }

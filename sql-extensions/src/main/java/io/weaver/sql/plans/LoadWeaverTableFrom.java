@@ -76,7 +76,7 @@ public final class LoadWeaverTableFrom extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(
         table, stagingView, deleteKeysView, failure, bookmark, context, waiveStabilityGates);
   }

@@ -25,7 +25,7 @@ public final class ShowWeaverLoadPlan extends WeaverStatement {
   }
 
   @Override
-  protected List<Object> fields() {
+  public List<Object> fields() {
     return List.of(scope);
   }
 }
