@@ -26,7 +26,9 @@ import org.apache.spark.sql.types.StructType
  * declare a public constructor taking exactly [[fields]], so Spark's reflective `makeCopy` can
  * rebuild them with the same expression ids.
  */
-abstract class WeaverLeafCommand(override val output: Seq[Attribute]) extends RunnableCommand {
+abstract class WeaverLeafCommand(override val output: Seq[Attribute])
+    extends RunnableCommand
+    with FieldsProduct {
   Objects.requireNonNull(output, "output")
 
   final override def children: Seq[LogicalPlan] = Nil
@@ -42,23 +44,10 @@ abstract class WeaverLeafCommand(override val output: Seq[Attribute]) extends Ru
   /** Runs the command; Spark calls this once per execution. */
   def execute(session: SparkSession): JList[Row]
 
-  /** The command's fields in constructor order, output attributes last. */
-  def fields(): JList[Object]
+  /** The command's fields in constructor order, output attributes last ([[FieldsProduct]]). */
+  override def fields(): JList[Object]
 
   final override def run(session: SparkSession): Seq[Row] = execute(session).asScala.toSeq
-
-  override def productArity: Int = fields().size
-
-  override def productElement(n: Int): Any = fields().get(n)
-
-  override def canEqual(that: Any): Boolean = that != null && that.getClass == getClass
-
-  override def equals(that: Any): Boolean = that match {
-    case other: WeaverLeafCommand => canEqual(other) && fields() == other.fields()
-    case _ => false
-  }
-
-  override def hashCode(): Int = Objects.hash(getClass, fields())
 }
 
 object WeaverLeafCommand {

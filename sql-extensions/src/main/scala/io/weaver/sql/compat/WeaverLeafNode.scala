@@ -1,7 +1,5 @@
 package io.weaver.sql.compat
 
-import java.util.{List => JList, Objects}
-
 import org.apache.spark.sql.catalyst.expressions.Attribute
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan
 
@@ -11,7 +9,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan
  * planned). Scala, like [[WeaverLeafCommand]] and for the same reasons; the statements are Java
  * classes implementing [[fields]].
  */
-abstract class WeaverLeafNode extends LogicalPlan {
+abstract class WeaverLeafNode extends LogicalPlan with FieldsProduct {
 
   final override def children: Seq[LogicalPlan] = Nil
 
@@ -23,23 +21,7 @@ abstract class WeaverLeafNode extends LogicalPlan {
     this
   }
 
-  /** The statement's parsed fields, in constructor order (the node's `Product` view). */
-  def fields(): JList[Object]
-
   override lazy val resolved: Boolean = false
 
   override def output: Seq[Attribute] = Nil
-
-  override def productArity: Int = fields().size
-
-  override def productElement(n: Int): Any = fields().get(n)
-
-  override def canEqual(that: Any): Boolean = that != null && that.getClass == getClass
-
-  override def equals(that: Any): Boolean = that match {
-    case other: WeaverLeafNode => canEqual(other) && fields() == other.fields()
-    case _ => false
-  }
-
-  override def hashCode(): Int = Objects.hash(getClass, fields())
 }
