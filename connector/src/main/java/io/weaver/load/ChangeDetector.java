@@ -8,7 +8,6 @@ import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.metadata.ManagedColumns;
-import io.weaver.session.EngineReads;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -113,12 +112,11 @@ final class ChangeDetector {
   }
 
   /**
-   * Every row of the target at {@code version}, deleted ones included (the SQL extension's read
-   * rule would otherwise show only live rows).
+   * Every row of the target at {@code version}, deleted ones included: a read by path is Delta's
+   * own read, which the SQL extension's live-rows rule leaves alone (docs/dataframe-api.md).
    */
   Dataset<Row> targetRows(SparkSession spark, long version) {
-    return EngineReads.allRows(
-        () -> spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath()));
+    return spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath());
   }
 
   /** The row signature of the comparison columns of {@code typed}. */

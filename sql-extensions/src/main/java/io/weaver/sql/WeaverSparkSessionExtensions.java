@@ -1,6 +1,7 @@
 package io.weaver.sql;
 
 import io.weaver.catalyst.rules.GuardWeaverTables;
+import io.weaver.catalyst.rules.MarkNameReads;
 import io.weaver.catalyst.rules.ShowLiveRows;
 import io.weaver.catalyst.rules.WritesAsLoads;
 import io.weaver.sql.analysis.ConnectorContract;
@@ -32,7 +33,9 @@ public final class WeaverSparkSessionExtensions
     // Resolution
     // Turns each parsed Weaver statement into the command that runs it.
     extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
-    // Puts the live-rows filter above reads of Weaver tables (format("weaver") included).
+    // Marks reads by Weaver name before any name resolves, in either extension order.
+    extensions.injectHintResolutionRule(session -> new MarkNameReads(session, CONTRACT, CONTRACT));
+    // Puts the live-rows filter above reads of Weaver tables by name (format("weaver") included).
     extensions.injectResolutionRule(session -> new ShowLiveRows(session, CONTRACT, CONTRACT));
     // Turns appends to Weaver tables into loads; refuses overwrites.
     extensions.injectResolutionRule(

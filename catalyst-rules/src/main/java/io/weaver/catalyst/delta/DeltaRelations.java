@@ -110,15 +110,4 @@ public final class DeltaRelations {
   public static boolean copiesWholeTable(LogicalPlan plan) {
     return plan instanceof RestoreTableStatement || plan instanceof CloneTableStatement;
   }
-
-  /**
-   * Whether Delta's {@code io.delta.tables.DeltaTable} API is on the current thread's stack: it
-   * analyses its own DataFrame of the table ({@code DeltaTable.forName/forPath}) and builds MERGE,
-   * UPDATE and DELETE over it, some without the analyser (MERGE), so that DataFrame must stay the
-   * plain physical table.
-   */
-  public static boolean deltaTableApiActive() {
-    return StackWalker.getInstance()
-        .walk(frames -> frames.anyMatch(f -> f.getClassName().startsWith("io.delta.tables.")));
-  }
 }

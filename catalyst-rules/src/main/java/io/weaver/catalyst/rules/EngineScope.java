@@ -12,10 +12,4 @@ public interface EngineScope {
    * UPDATE); none of the rules apply there.
    */
   boolean isEngineSession(SparkSession session);
-
-  /**
-   * Whether the current thread is creating one of the engine's reads in the caller's session, which
-   * must return every row (change detection revives soft-deleted rows).
-   */
-  boolean isEngineRead();
 }

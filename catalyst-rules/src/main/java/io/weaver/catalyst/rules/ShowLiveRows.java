@@ -9,68 +9,57 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.AttributeReference;
-import org.apache.spark.sql.catalyst.expressions.EqualTo;
-import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.types.DataTypes;
 import scala.Option;
 
 /**
- * Live rows on read (docs/table-contract.md, "Managed columns", "DataFrame API"): every read of a
- * Weaver table (a Delta table marked {@code weaver.managed=true}, {@link
- * TableContract#isWeaverTable}) gets {@code row_delete_datetime = 9999-12-31 00:00:00 UTC} (its
- * {@link TableContract#deleteTimeColumn} equal to the live sentinel) directly above it, whatever
- * the path — an item catalog name, {@code delta.`path`}, {@code format("delta")}, {@code
- * format("weaver")}, a view, time travel.
+ * Live rows on read (docs/dataframe-api.md, "Live rows on read"). The rule, in one sentence: <b>a
+ * read by Weaver name — an item catalog's {@code <Item>.<Schema>.<Object>} or {@code
+ * format("weaver")} — returns the live rows of a Weaver table unless it asks for every row; every
+ * other read, by path ({@code delta.`…`}, {@code format("delta").load}, {@code DeltaTable.forPath})
+ * or Delta's own, is Delta's read of every row.</b>
  *
- * <p>Left alone:
- *
- * <ul>
- *   <li>DML targets (Spark's and Delta's DELETE, UPDATE, MERGE nodes): Delta needs its bare table
- *       there. A live filter already in a target (the {@code DeltaTable} API builds DML over its
- *       own, already analysed DataFrame) is taken out again. MERGE sources are ordinary reads.
- *   <li>RESTORE and CLONE, which copy whole tables.
- *   <li>Reads asking for every row: option {@code includeDeleted=true} ({@link
- *       TableContract#includeDeletedOption}; SQL: {@code WITH ('includeDeleted' = 'true')}), and
- *       change-feed reads.
- *   <li>The DataFrame of Delta's {@code DeltaTable} API ({@code DeltaTable.forName/forPath}), which
- *       is Delta's physical view of the table and the target of its DML builders.
- *   <li>Sessions of Weaver's engine ({@link EngineScope#isEngineSession}), and the engine's reads
- *       in the caller's session ({@link EngineScope#isEngineRead}).
- * </ul>
- *
- * <p>Option {@code minVersion=n} ({@link TableContract#minVersionOption}) fails the read when the
- * version read is older than {@code n} (never a silently stale answer). {@code format("weaver")}
+ * <p>What is a read by name is decided before Spark resolves names ({@link MarkNameReads} marks
+ * them), so it does not depend on the order of {@code spark.sql.extensions}, on the thread, or on
+ * who calls; this rule decides each marked read once its name has resolved: a Delta table marked
+ * {@code weaver.managed=true} ({@link TableContract#isWeaverTable}) gets {@code row_delete_datetime
+ * = 9999-12-31 00:00:00 UTC} right above its relation, or the all-rows mark when the read asked for
+ * every row (option {@code includeDeleted=true}, {@link TableContract#includeDeletedOption}, or a
+ * change feed); anything else (a view, another format) loses the mark. {@code format("weaver")}
  * placeholders ({@link TableContract#placeholder}) are replaced here by the catalog's Delta table,
- * keeping their output attributes.
+ * keeping their output attributes, and decided the same way.
  *
- * <p>Idempotent: every decided read gets a mark right above it — the live filter, or for an
- * all-rows read the always-true {@code 'weaver.allRows' = 'weaver.allRows'} (the optimizer removes
- * it) — recognised by its exact shape, so analysing a plan again, analysing a plan that holds an
- * already analysed DataFrame, or Delta's later V2-to-V1 rewrite of the read below a mark never adds
- * a second one.
+ * <p>Option {@code minVersion=n} ({@link TableContract#minVersionOption}) of a read by name fails
+ * the read when the version read is older than {@code n} (never a silently stale answer).
+ *
+ * <p>DML targets lose their marks here too (see {@link MarkNameReads}); RESTORE and CLONE copy
+ * whole tables and are left alone; sessions of Weaver's engine ({@link
+ * EngineScope#isEngineSession}) are left alone.
+ *
+ * <p>Idempotent: a decided read carries one of {@link LiveMarks}' marks, recognised by its exact
+ * shape, so analysing a plan again, analysing a plan that holds an already analysed DataFrame, or
+ * Delta's later V2-to-V1 rewrite of the read below a mark never adds a second one.
  */
 public final class ShowLiveRows extends Rule<LogicalPlan> {
   /** The live sentinel 9999-12-31 00:00:00 UTC in microseconds since the epoch. */
-  public static final long LIVE_MICROS = 253_402_214_400_000_000L;
-
-  /** The text of the all-rows mark, {@code Filter('weaver.allRows' = 'weaver.allRows')}. */
-  private static final String ALL_ROWS = "weaver.allRows";
+  public static final long LIVE_MICROS = LiveMarks.LIVE_MICROS;
 
   private final SparkSession session;
   private final TableContract contract;
   private final EngineScope scope;
+  private final LiveMarks marks;
 
   public ShowLiveRows(SparkSession session, TableContract contract, EngineScope scope) {
     this.session = Objects.requireNonNull(session, "session");
     this.contract = Objects.requireNonNull(contract, "contract");
     this.scope = Objects.requireNonNull(scope, "scope");
+    this.marks = new LiveMarks(contract);
   }
 
   @Override
@@ -80,24 +69,29 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
       // feature "live rows on read" is off there; docs/environments.md).
       return plan;
     }
-    return rewrite(plan, false, scope.isEngineRead());
+    return rewrite(plan, false);
   }
 
-  private LogicalPlan rewrite(LogicalPlan plan, boolean dmlTarget, boolean engine) {
+  private LogicalPlan rewrite(LogicalPlan plan, boolean dmlTarget) {
     if (!dmlTarget && plan.analyzed()) {
       return plan; // a DataFrame analysed before (this rule ran on it then)
     }
     if (DeltaRelations.copiesWholeTable(plan)) {
       return plan;
     }
-    if (isMark(plan)) {
+    if (marks.isMark(plan)) {
       return dmlTarget ? ((Filter) plan).child() : plan;
+    }
+    Optional<NameRead> byName = NameRead.markedBy(plan);
+    if (byName.isPresent()) {
+      LogicalPlan named = ((Filter) plan).child();
+      return named.resolved() ? decide(named, byName.get()) : plan;
     }
     if (plan instanceof DataSourceV2Relation v2) {
       Optional<TableContract.Placeholder> placeholder = contract.placeholder(v2.table());
       if (placeholder.isPresent()) {
         TableContract.Placeholder w = placeholder.get();
-        plan =
+        DataSourceV2Relation delta =
             new DataSourceV2Relation(
                 w.delta(),
                 v2.output(),
@@ -105,11 +99,8 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
                 Option.apply(w.identifier()),
                 v2.options(),
                 v2.timeTravelSpec());
+        return decide(delta, NameRead.of(v2.options(), contract));
       }
-    }
-    Optional<DeltaRelations.DeltaRead> read = DeltaRelations.read(plan);
-    if (read.isPresent()) {
-      return dmlTarget ? plan : liveRows(plan, read.get(), engine);
     }
     Optional<LogicalPlan> target = DeltaRelations.dmlTarget(plan);
     List<LogicalPlan> children = ScalaSeqs.toList(plan.children());
@@ -117,7 +108,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     boolean changed = false;
     for (LogicalPlan child : children) {
       boolean isTarget = dmlTarget || (target.isPresent() && target.get() == child);
-      LogicalPlan next = rewrite(child, isTarget, engine);
+      LogicalPlan next = rewrite(child, isTarget);
       changed |= next != child;
       rewritten.add(next);
     }
@@ -125,43 +116,34 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
   }
 
   /**
-   * The read under its mark: the live filter, or the all-rows mark for a read that asks for every
-   * row; as it is when it is not a Weaver table.
+   * The resolved read {@code named} under its decided mark: through the aliases resolution put
+   * above it, the Delta relation gets the live filter or the all-rows mark; a read that is not of a
+   * Weaver table is returned as it is.
    */
-  private LogicalPlan liveRows(
-      LogicalPlan relation, DeltaRelations.DeltaRead read, boolean engine) {
-    checkMinVersion(relation, read);
-    if (!contract.isWeaverTable(read.properties())) {
-      return relation;
+  private LogicalPlan decide(LogicalPlan named, NameRead read) {
+    if (named instanceof SubqueryAlias alias) {
+      LogicalPlan child = decide(alias.child(), read);
+      return child == alias.child() ? alias : alias.withNewChildren(ScalaSeqs.of(List.of(child)));
     }
-    if (DeltaRelations.deltaTableApiActive()) {
-      // Delta's physical view: its MERGE builder needs the bare relation (a Filter, even the
-      // all-rows mark, is a "partial scan" to Delta), and no mark is needed on an API DataFrame.
-      return relation;
+    if (marks.isMark(named)) {
+      return named;
     }
-    boolean all =
-        engine
-            || read.option(contract.includeDeletedOption())
-                .map("true"::equalsIgnoreCase)
-                .orElse(false)
-            || read.option("readChangeFeed").map("true"::equalsIgnoreCase).orElse(false)
-            || read.option("readChangeData").map("true"::equalsIgnoreCase).orElse(false);
-    Optional<Attribute> deleteTime = deleteTime(relation);
-    if (all || deleteTime.isEmpty()) {
-      return new Filter(allRowsMark(), relation);
+    Optional<DeltaRelations.DeltaRead> delta = DeltaRelations.read(named);
+    if (delta.isEmpty()) {
+      return named;
     }
-    return new Filter(new EqualTo(deleteTime.get(), sentinel()), relation);
+    checkMinVersion(delta.get(), read.minVersion());
+    if (!contract.isWeaverTable(delta.get().properties())) {
+      return named;
+    }
+    Optional<AttributeReference> deleteTime = deleteTime(named);
+    if (read.allRows() || deleteTime.isEmpty()) {
+      return LiveMarks.allRows(named);
+    }
+    return LiveMarks.live(deleteTime.get(), named);
   }
 
-  /** Always true (the optimizer folds it away); tells later analysis the read was decided. */
-  private static Expression allRowsMark() {
-    return new EqualTo(
-        Literal.create(ALL_ROWS, DataTypes.StringType),
-        Literal.create(ALL_ROWS, DataTypes.StringType));
-  }
-
-  private void checkMinVersion(LogicalPlan relation, DeltaRelations.DeltaRead read) {
-    Optional<String> min = read.option(contract.minVersionOption());
+  private void checkMinVersion(DeltaRelations.DeltaRead read, Optional<String> min) {
     if (min.isEmpty()) {
       return;
     }
@@ -216,32 +198,12 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
         .orElse("the Delta table");
   }
 
-  private Optional<Attribute> deleteTime(LogicalPlan relation) {
+  private Optional<AttributeReference> deleteTime(LogicalPlan relation) {
     return ScalaSeqs.toList(relation.output()).stream()
         .filter(a -> a.name().equals(contract.deleteTimeColumn()))
         .filter(a -> a.dataType().equals(DataTypes.TimestampType))
+        .filter(AttributeReference.class::isInstance)
+        .map(AttributeReference.class::cast)
         .findFirst();
-  }
-
-  private static Literal sentinel() {
-    return new Literal(LIVE_MICROS, DataTypes.TimestampType);
-  }
-
-  /**
-   * One of this rule's marks right above a Delta read: the live filter (the read's delete time
-   * equal to the sentinel literal) or the all-rows mark.
-   */
-  private boolean isMark(LogicalPlan plan) {
-    if (!(plan instanceof Filter filter) || !(filter.condition() instanceof EqualTo eq)) {
-      return false;
-    }
-    boolean live =
-        eq.left() instanceof AttributeReference a
-            && a.name().equals(contract.deleteTimeColumn())
-            && eq.right() instanceof Literal l
-            && l.dataType().equals(DataTypes.TimestampType)
-            && Long.valueOf(LIVE_MICROS).equals(l.value());
-    return (live || eq.semanticEquals(allRowsMark()))
-        && DeltaRelations.read(filter.child()).isPresent();
   }
 }

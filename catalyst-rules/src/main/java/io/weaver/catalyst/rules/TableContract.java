@@ -3,6 +3,7 @@ package io.weaver.catalyst.rules;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -24,6 +25,12 @@ public interface TableContract {
    * The Table's identity {@code <Item>.<Schema>.<Object>} from Build's markers, if both are set.
    */
   Optional<String> identity(Map<String, String> properties);
+
+  /**
+   * Whether the catalog {@code catalogName} of {@code session} is a Weaver item catalog, whose
+   * tables are read by their Weaver name {@code <Item>.<Schema>.<Object>}.
+   */
+  boolean isItemCatalog(SparkSession session, String catalogName);
 
   /** The managed audit and signature columns, in table order (the identity column not included). */
   List<String> managedColumns();

@@ -2,8 +2,8 @@ package io.weaver.sql.analysis;
 
 import io.weaver.catalyst.rules.EngineScope;
 import io.weaver.catalyst.rules.TableContract;
+import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.metadata.ManagedColumns;
-import io.weaver.session.EngineReads;
 import io.weaver.session.EngineSessions;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.source.WeaverSourceTable;
@@ -12,11 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Table;
 
 /**
  * The Catalyst rules' view of Weaver ({@link TableContract}, {@link EngineScope}) from the
- * connector's definitions — {@link WeaverConf}, {@link ManagedColumns}, {@link EngineReads} — and
+ * connector's definitions — {@link WeaverConf}, {@link ManagedColumns}, {@link ItemCatalog} — and
  * this module's {@code format("weaver")} placeholder, so the rules (module catalyst-rules, below
  * the connector) and the engine share one definition of each.
  */
@@ -33,6 +34,13 @@ public enum ConnectorContract implements TableContract, EngineScope {
     String item = properties.get(WeaverConf.ITEM_PROPERTY);
     String id = properties.get(WeaverConf.TABLE_ID_PROPERTY);
     return item != null && id != null ? Optional.of(item + "." + id) : Optional.empty();
+  }
+
+  @Override
+  public boolean isItemCatalog(SparkSession session, String catalogName) {
+    CatalogManager catalogs = session.sessionState().catalogManager();
+    return catalogs.isCatalogRegistered(catalogName)
+        && catalogs.catalog(catalogName) instanceof ItemCatalog;
   }
 
   @Override
@@ -69,10 +77,5 @@ public enum ConnectorContract implements TableContract, EngineScope {
   @Override
   public boolean isEngineSession(SparkSession session) {
     return EngineSessions.isEngineSession(session);
-  }
-
-  @Override
-  public boolean isEngineRead() {
-    return EngineReads.active();
   }
 }

@@ -139,16 +139,32 @@ abstract class SessionStatementsContract {
           .writeTo(site)
           .append();
       assertEquals(2L, spark().sql("SELECT count(*) FROM " + site).first().getLong(0));
-      if (spark().conf().get("spark.sql.extensions").startsWith("io.weaver")) {
-        // SQL table options reach the rule only when Weaver's extension is first (Delta's rule
-        // rewrites the read and drops them otherwise; docs/dataframe-api.md).
-        assertEquals(
-            3L,
-            spark()
-                .sql("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')")
-                .first()
-                .getLong(0));
-      }
+      // The live-rows rule is the same in either extension order: names show live rows unless the
+      // read asks for all, paths show every row.
+      String path =
+          workspace.resolve(".weaver/lakehouse/LiveRows/Tables/A/Site").toUri().toString();
+      assertEquals(
+          3L,
+          spark()
+              .sql("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')")
+              .first()
+              .getLong(0));
+      assertEquals(3L, spark().read().option("includeDeleted", "true").table(site).count());
+      assertEquals(3L, spark().sql("SELECT count(*) FROM delta.`" + path + "`").first().getLong(0));
+      // Every row by path, the live ones by name, in one plan: a join and a subquery.
+      assertEquals(
+          2L, spark().read().format("delta").load(path).join(spark().table(site), "id").count());
+      assertEquals(
+          2L,
+          spark()
+              .sql(
+                  "SELECT count(*) FROM delta.`"
+                      + path
+                      + "` p WHERE p.id IN (SELECT id FROM "
+                      + site
+                      + ")")
+              .first()
+              .getLong(0));
       assertEquals(
           3L, spark().read().format("weaver").option("includeDeleted", "true").load(site).count());
       spark()
@@ -162,8 +178,15 @@ abstract class SessionStatementsContract {
       assertEquals(0L, (long) revived.getAs("rows_inserted"), revived.toString());
       assertEquals(3L, spark().table(site).count());
 
-      // Delta's DeltaTable API builds DML over its own DataFrame: still a plain Delta target.
+      // The DeltaTable API: DELETE/UPDATE over DeltaTable.forName's DataFrame (a read by name)
+      // reach
+      // the whole table; MERGE, which Delta builds without analysis, over the physical table.
       io.delta.tables.DeltaTable.forName(spark(), site)
+          .update(functions.expr("id = 2"), java.util.Map.of("name", functions.lit("b1")));
+      assertEquals(
+          1L,
+          spark().sql("SELECT count(*) FROM " + site + " WHERE name = 'b1'").first().getLong(0));
+      io.delta.tables.DeltaTable.forPath(spark(), path)
           .as("t")
           .merge(spark().sql("select 1 as id, 'a1' as name").as("s"), functions.expr("t.id = s.id"))
           .whenMatched()

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The DataFrame API contract (docs/table-contract.md, "DataFrame API") end to end in one real Spark
- * + Delta session: live rows on every read path, the {@code weaver} data source (includeDeleted,
- * minVersion), appends as loads, refused overwrites, Delta's own features on a Weaver table, and a
- * 100k-row DataFrame load equal to LOAD WEAVER TABLE.
+ * + Delta session: live rows on reads by name and every row on reads by path, the {@code weaver}
+ * data source (includeDeleted, minVersion), appends as loads, refused overwrites, Delta's own
+ * features on a Weaver table, and a 100k-row DataFrame load equal to LOAD WEAVER TABLE.
  */
 class DataFrameApiTest {
   private static final AtomicInteger ITEMS = new AtomicInteger();
@@ -122,26 +122,35 @@ class DataFrameApiTest {
   }
 
   @Test
-  void everyReadPathShowsLiveRowsUnlessAskedForAll() throws IOException {
+  void readsByNameShowLiveRowsAndReadsByPathShowEveryRow() throws IOException {
     String site = tableWithADeletedRow();
 
     assertEquals(2L, count("SELECT count(*) FROM " + site));
-    assertEquals(2L, count("SELECT count(*) FROM delta.`" + path("A.Site") + "`"));
     assertEquals(2L, spark.table(site).count());
-    assertEquals(2L, spark.read().format("delta").load(path("A.Site")).count());
+    assertEquals(2L, spark.read().table(site).count());
     assertEquals(2L, weaver().count());
+    // A read by path is Delta's own read: every row.
+    assertEquals(3L, count("SELECT count(*) FROM delta.`" + path("A.Site") + "`"));
+    assertEquals(3L, spark.read().format("delta").load(path("A.Site")).count());
+    assertEquals(3L, DeltaTable.forPath(spark, path("A.Site")).toDF().count());
     assertEquals(0L, spark.table(site).where("id = 3").count());
 
     assertEquals(3L, count("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')"));
     assertEquals(
         3L, spark.read().format("weaver").option("includeDeleted", "true").load(site).count());
-    assertEquals(
-        3L,
-        spark
-            .read()
-            .option("includeDeleted", "true")
-            .table("delta.`" + path("A.Site") + "`")
-            .count());
+    assertEquals(3L, spark.read().option("includeDeleted", "true").table(site).count());
+    // Time travel by name: the rows live at that version.
+    long version = DeltaTable.forPath(spark, path("A.Site")).history(1).first().getLong(0);
+    assertEquals(3L, count("SELECT count(*) FROM " + site + " VERSION AS OF " + (version - 1)));
+    assertEquals(2L, count("SELECT count(*) FROM " + site + " VERSION AS OF " + version));
+    // The current catalog an item catalog: shorter names are names of that item.
+    spark.sql("USE " + item + ".A");
+    try {
+      assertEquals(2L, count("SELECT count(*) FROM Site"));
+      assertEquals(2L, count("SELECT count(*) FROM A.Site"));
+    } finally {
+      spark.sql("USE spark_catalog.default");
+    }
     assertEquals(
         1L,
         spark
@@ -231,7 +240,7 @@ class DataFrameApiTest {
             + " t USING (SELECT 1 AS id) s ON t.id = s.id WHEN MATCHED THEN UPDATE SET t.name ="
             + " 'aa'");
     assertEquals(1L, count("SELECT count(*) FROM " + site + " WHERE name = 'aa'"));
-    // The DeltaTable API builds DML over its own (analysed, filtered) DataFrame.
+    // The DeltaTable API builds DELETE and UPDATE over its own DataFrame, a read by name.
     DeltaTable.forName(spark, site).delete("id = 2");
     assertEquals(1L, count("SELECT count(*) FROM " + site));
     DeltaTable.forName(spark, site)
@@ -239,6 +248,14 @@ class DataFrameApiTest {
             org.apache.spark.sql.functions.expr("id = 1"),
             java.util.Map.of("name", org.apache.spark.sql.functions.lit("a1")));
     assertEquals(1L, count("SELECT count(*) FROM " + site + " WHERE name = 'a1'"));
+    // Delta's MERGE builder needs the physical table (it runs no analysis): DeltaTable.forPath.
+    DeltaTable.forPath(spark, path("A.Site"))
+        .as("t")
+        .merge(rows("(1, 'm')").as("s"), org.apache.spark.sql.functions.expr("t.id = s.id"))
+        .whenMatched()
+        .updateExpr(java.util.Map.of("name", "s.name"))
+        .execute();
+    assertEquals(1L, count("SELECT count(*) FROM " + site + " WHERE name = 'm'"));
     spark.sql("RESTORE TABLE " + site + " TO VERSION AS OF " + version);
     assertEquals(3L, count("SELECT count(*) FROM " + site + " WITH ('includeDeleted' = 'true')"));
   }
