@@ -8,6 +8,7 @@ import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.JobLabels;
 import io.weaver.workspace.Target;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -68,7 +69,7 @@ public final class BuildRunner {
         continue;
       }
       ItemState item = items.computeIfAbsent(t.item(), this::openItem);
-      try {
+      try (JobLabels.Scope label = JobLabels.open(spark, "build", t.qualifiedName())) {
         outcomes.add(buildOne(t, plan, item, allowDestructive));
       } catch (BuildProblem e) {
         outcomes.add(new BuildOutcome(t.qualifiedName(), "failed", e.getMessage()));

@@ -18,7 +18,7 @@ final class CliArgs {
 
   /** Options that are switches. */
   static final Set<String> SWITCHES =
-      Set.of("--allow-destructive", "--waive-stability-gates", "--help", "-h");
+      Set.of("--allow-destructive", "--waive-stability-gates", "--quiet", "--help", "-h");
 
   final String command;
   private final Map<String, String> values = new HashMap<>();
@@ -75,7 +75,8 @@ final class CliArgs {
   }
 
   /** Options every command accepts. */
-  static final Set<String> COMMON = Set.of("--workspace", "--format", "--lakehouse", "--master");
+  static final Set<String> COMMON =
+      Set.of("--workspace", "--format", "--lakehouse", "--master", "--quiet");
 
   /** Refuses options given that this command does not accept: {@link #COMMON} and {@code more}. */
   void allowOnly(String... more) {

@@ -30,6 +30,7 @@ final class SessionSupport {
   final Path lakehouse;
   final PrintStream out;
   final PrintStream err;
+  private final Progress progress;
 
   SessionSupport(CliArgs args, PrintStream out, PrintStream err) {
     this.args = args;
@@ -42,6 +43,7 @@ final class SessionSupport {
             .normalize();
     this.out = out;
     this.err = err;
+    this.progress = Progress.of(args, err);
   }
 
   /** A workspace that passed Check, with the output format the command line asked for. */
@@ -93,7 +95,11 @@ final class SessionSupport {
     if (model.isEmpty()) {
       return WeaverCli.FAILED;
     }
-    return body.run(new Checked(this, json, model.get()));
+    try {
+      return body.run(new Checked(this, json, model.get()));
+    } finally {
+      progress.close();
+    }
   }
 
   /** Check first: a workspace with errors is refused before Spark starts. */
@@ -113,10 +119,10 @@ final class SessionSupport {
 
   private WeaverWorkspace open(WorkspaceModel model) {
     WorkspaceFiles.seed(workspace, lakehouse, model.items(), err);
-    err.println("weaver: starting Spark (lakehouse " + lakehouse + ")");
+    progress.note("starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
-    return new WeaverWorkspace(
-        spark, workspace, lakehouse.toString(), m -> err.println("weaver: " + m));
+    progress.follow(spark);
+    return new WeaverWorkspace(spark, workspace, lakehouse.toString(), progress);
   }
 
   /**

@@ -31,6 +31,7 @@ public final class WeaverCli {
         --lakehouse DIR       the lakehouse root (default: <workspace>/.weaver/lakehouse)
         --format text|json    output format (default: text); json prints one document on stdout
         --master URL          Spark master (default: local[*])
+        --quiet               no progress on stderr (Tables done, steps, stage bar); errors still
         -h, --help            this help
       """;
 

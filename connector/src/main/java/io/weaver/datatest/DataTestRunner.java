@@ -4,6 +4,7 @@ import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.DataTestDeclaration;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.JobLabels;
 import io.weaver.workspace.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.SparkSession;
  * an authored query Spark refuses — is reported {@code failed} with a message, never passed.
  */
 public final class DataTestRunner {
+  private final SparkSession spark;
   private final WorkspaceModel model;
   private final Consumer<String> progress;
   private final GeneratedTests generated;
@@ -30,6 +32,7 @@ public final class DataTestRunner {
 
   public DataTestRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
+    this.spark = spark;
     this.model = model;
     this.progress = progress;
     this.generated = new GeneratedTests(spark, layout);
@@ -54,7 +57,9 @@ public final class DataTestRunner {
     List<DataTestResult> results = new ArrayList<>();
     for (Probe probe : probes) {
       progress.accept("testing " + probe.testId());
-      results.add(run(probe));
+      try (JobLabels.Scope label = JobLabels.open(spark, "test", probe.testId())) {
+        results.add(run(probe));
+      }
     }
     return results;
   }

@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.session.JobLabels;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -33,11 +34,13 @@ final class Ahead {
 
   private Ahead() {}
 
-  static <T> CompletableFuture<T> start(SparkSession spark, Supplier<T> read) {
+  /** Starts {@code read}, whose jobs are named after {@code step} of the caller's work. */
+  static <T> CompletableFuture<T> start(SparkSession spark, String step, Supplier<T> read) {
     SparkContext context = spark.sparkContext();
     Properties caller = (Properties) context.getLocalProperties().clone();
     // The caller's current job description names the caller's step, not this read.
     caller.remove("spark.job.description");
+    JobLabels.describe(step).ifPresent(d -> caller.setProperty("spark.job.description", d));
     return CompletableFuture.supplyAsync(
         () -> {
           Properties before = context.getLocalProperties();

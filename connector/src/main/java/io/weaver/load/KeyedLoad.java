@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.col;
 
+import io.weaver.session.JobLabels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -100,8 +101,9 @@ final class KeyedLoad {
    * the counts; otherwise the diff reads the checkpoint instead of scanning staging again.
    */
   private Optional<ChangeCounts> sameRows() {
+    JobLabels.step(spark, "compare checksums");
     Dataset<Row> targetSums = SameRows.target(spark, spec, detector, version);
-    CompletableFuture<Row> targetAhead = Ahead.start(spark, targetSums::head);
+    CompletableFuture<Row> targetAhead = Ahead.start(spark, "target checksum", targetSums::head);
     Observation sums = new Observation("weaver_same_" + UUID.randomUUID());
     Column[] checksum = SameRows.checksum(spec.primaryKey(), col(ChangeDetector.SIG));
     pinned =
@@ -127,8 +129,9 @@ final class KeyedLoad {
     // delete-time column only) that runs beside the diff.
     CompletableFuture<Long> liveAhead =
         spec.incremental()
-            ? Ahead.start(spark, () -> LoadEngine.liveRows(spark, spec, version))
+            ? Ahead.start(spark, "live rows", () -> LoadEngine.liveRows(spark, spec, version))
             : null;
+    JobLabels.step(spark, "diff");
     Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
     Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
     LoadTrace.mark("classified");
@@ -183,6 +186,7 @@ final class KeyedLoad {
       return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
     }
     LoadTrace.mark("counts read");
+    JobLabels.step(spark, "fetch changed rows");
     Dataset<Row> changeSet = ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts);
     LoadTrace.mark("fetched");
     Optional<Dataset<Row>> rejections =
@@ -200,6 +204,7 @@ final class KeyedLoad {
         faults.inTasks(
             LoadFaults.Phase.DURING_WRITE,
             changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
+    JobLabels.step(spark, "merge");
     KeyedMerge.Result result =
         new KeyedMerge(spec)
             .run(

@@ -3,6 +3,7 @@ package io.weaver.load;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.session.JobLabels;
 import io.weaver.staging.SqlStaging;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -65,7 +66,14 @@ final class LoadAttempt {
 
   /** The load's result, preceded by a {@code recovered} row when an earlier load was recovered. */
   List<LoadResult> run() {
+    try (JobLabels.Scope label = JobLabels.open(spark, "load", name)) {
+      return labelled();
+    }
+  }
+
+  private List<LoadResult> labelled() {
     LoadTrace.start();
+    JobLabels.step(spark, "preconditions");
     Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
     if (unmet.isPresent()) {
       return List.of(
@@ -76,14 +84,16 @@ final class LoadAttempt {
     // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
     // catalogue is checked and the state read; both only read.
     CompletableFuture<LoadSpec> specAhead =
-        Ahead.start(spark, () -> LoadSpec.of(spark, table, path));
+        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
     // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
     // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
     CompletableFuture<Long> lastTxnAhead =
         Ahead.start(
             spark,
+            "last applied load",
             () ->
                 DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    JobLabels.step(spark, "catalogue and state");
     Catalogue catalogue = new Catalogue(spark, layout, table.item());
     catalogue.ensureTables();
     LoadTrace.mark("ensureTables done");
@@ -125,6 +135,7 @@ final class LoadAttempt {
       StagingProvider.Context context =
           new StagingProvider.Context(
               loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
+      JobLabels.step(spark, "staging");
       StagingProvider.Staging staged = provider.get().stage(table, context);
       LoadTrace.mark("staged");
       Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
@@ -147,6 +158,7 @@ final class LoadAttempt {
         faults.stop(LoadFaults.Phase.AFTER_COMMIT);
       }
       outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
+      JobLabels.step(spark, "history and state");
       recorder.rejections(outcome, loadId);
       LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
       recorder.record(outcome, result, state, bookmark, sequence, loadTs);

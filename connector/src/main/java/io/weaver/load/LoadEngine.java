@@ -3,6 +3,7 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.col;
 
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.JobLabels;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
@@ -59,6 +60,7 @@ public final class LoadEngine {
   private LoadOutcome run(SparkSession spark, LoadRequest request) {
     LoadSpec spec = request.spec();
     LoadTrace.mark("engine start");
+    JobLabels.step(spark, "target version");
     DeltaLogProbe log = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath());
     long version = log.version();
     long applied = log.lastTxnVersion(request.txnAppId());
@@ -89,6 +91,7 @@ public final class LoadEngine {
             : spark.createDataFrame(List.of(), spec.businessSchema());
     StagingValidator validator = new StagingValidator(spec);
     if (!spec.keyed()) {
+      JobLabels.step(spark, "replace");
       return replace(spark, request, validator.validate(staging, request.deleteKeys()), version);
     }
     if (!staging.queryExecution().analyzed().deterministic()) {

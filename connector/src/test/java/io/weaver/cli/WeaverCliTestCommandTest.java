@@ -46,7 +46,17 @@ class WeaverCliTestCommandTest {
             + "select parcel_id from Parcel.Current where status = 'new';\n");
     String[] common = {"--workspace", ws.toString(), "--lakehouse", lake.toString()};
     assertEquals(0, run(concat("build", common)).exit());
-    assertEquals(0, run(concat("load", common)).exit());
+    CliRun loaded = run(concat("load", common));
+    assertEquals(0, loaded.exit(), loaded.err());
+    // Progress on stderr: the Table of the total, then its steps as its Spark jobs name them.
+    assertTrue(
+        loaded.err().contains("weaver: load 1/1 " + item + ".Parcel.Current\n"), loaded.err());
+    assertTrue(loaded.err().contains("weaver:   merge\n"), loaded.err());
+    assertTrue(loaded.err().contains("weaver:   history and state\n"), loaded.err());
+    CliRun quiet = run(concat("load", common, "--quiet", "--format", "json"));
+    assertEquals(0, quiet.exit(), quiet.err());
+    assertTrue(!quiet.err().contains("weaver:"), "--quiet prints no progress: " + quiet.err());
+    assertTrue(quiet.out().startsWith("{") && quiet.out().lines().count() == 1, quiet.out());
 
     CliRun clean = run(concat("test", common, "--format", "json"));
     assertEquals(0, clean.exit(), clean.err());
