@@ -4,18 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,27 +33,40 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Test end to end: a small workspace is built and loaded, then violating rows are written straight
  * into the Delta tables (bypassing Weaver) and each generated kind must notice them — and only the
  * live ones.
+ *
+ * <p>The item is built and loaded once for the class (that costs far more than the tests' reads);
+ * each test's writes are undone after it by Delta's RESTORE to the loaded versions, and the
+ * restored tables are checked against the loaded rows and schemas, so no test sees another's rows.
  */
 class DataTestRunnerTest {
   private static final String GATES = WeaverFixture.GATES_OFF;
   private static final String LIVE = "timestamp_micros(253402214400000000L)";
   private static final String GONE = "timestamp_micros(1704067200000000L)";
+  private static final List<String> TABLES = List.of("Parcel.Site", "Parcel.Current");
 
-  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Verify");
-  private final SparkSession spark = fixture.spark();
-  private final String item = fixture.item();
-  private final WeaverWorkspace weaver = fixture.weaver();
+  @RegisterExtension static final WeaverFixture fixture = WeaverFixture.sharedItem("Verify");
+  private static final SparkSession spark = fixture.spark();
+  private static final String item = fixture.item();
+  private static final WeaverWorkspace weaver = fixture.weaver();
 
-  private void write(String relative, String text) {
+  /** Per Table: the loaded version, its rows and schema, and the latest version known clean. */
+  private static final Map<String, Long> loaded = new LinkedHashMap<>();
+
+  private static final Map<String, List<Row>> loadedRows = new LinkedHashMap<>();
+  private static final Map<String, StructType> loadedSchemas = new LinkedHashMap<>();
+  private static final Map<String, Long> clean = new LinkedHashMap<>();
+
+  private static void write(String relative, String text) {
     fixture.write(relative, text);
   }
 
-  private void table(String id, String header, String body) {
+  private static void table(String id, String header, String body) {
     fixture.table(id, header + GATES, body);
   }
 
-  /** Parcel.Site (parent) and Parcel.Current (every generated kind), built and loaded. */
-  private void parcels() throws IOException {
+  /** Parcel.Site (parent) and Parcel.Current (every generated kind), built and loaded once. */
+  @BeforeAll
+  static void parcels() throws IOException {
     table(
         "Parcel.Site",
         "Primary key: site_id\n",
@@ -58,9 +81,43 @@ class DataTestRunnerTest {
     weaver.build(Scope.item(item), false);
     List<LoadResult> loads = weaver.load(Scope.item(item), false);
     assertTrue(loads.stream().allMatch(r -> r.status() == LoadStatus.SUCCEEDED), loads.toString());
+    for (String id : TABLES) {
+      long version = fixture.version(id);
+      loaded.put(id, version);
+      clean.put(id, version);
+      loadedRows.put(id, sorted(fixture.rows(id)));
+      loadedSchemas.put(id, fixture.rows(id).schema());
+    }
   }
 
-  private String path(String id) {
+  /**
+   * Undoes a test's writes: authored tests are removed and each Table a test wrote to is restored
+   * to its loaded version, then must hold the loaded rows and schema again (NOT NULL included).
+   */
+  @AfterEach
+  void restore() throws IOException {
+    Path tests = fixture.workspace().resolve("Lakehouse/" + item + "/Tests");
+    if (Files.exists(tests)) {
+      try (Stream<Path> paths = Files.walk(tests)) {
+        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+    for (String id : TABLES) {
+      if (fixture.version(id) == clean.get(id)) {
+        continue;
+      }
+      DeltaTable.forPath(spark, path(id)).restoreToVersion(loaded.get(id));
+      assertEquals(loadedSchemas.get(id), fixture.rows(id).schema(), id + " schema restored");
+      assertEquals(loadedRows.get(id), sorted(fixture.rows(id)), id + " rows restored");
+      clean.put(id, fixture.version(id));
+    }
+  }
+
+  private static List<Row> sorted(Dataset<Row> rows) {
+    return rows.collectAsList().stream().sorted(Comparator.comparing(Row::toString)).toList();
+  }
+
+  private static String path(String id) {
     return fixture.path(id);
   }
 
@@ -95,7 +152,6 @@ class DataTestRunnerTest {
 
   @Test
   void cleanDataPassesEveryGeneratedTest() throws IOException {
-    parcels();
     List<DataTestResult> results = weaver.test(Scope.item(item));
     assertEquals(
         List.of(
@@ -124,7 +180,6 @@ class DataTestRunnerTest {
 
   @Test
   void duplicatePrimaryKeysFailAndSoftDeletedRowsAreIgnored() throws IOException {
-    parcels();
     parcel("'P1'", "'c7'", "'new'", "1", true);
     parcel("'P2'", "'c8'", "'new'", "2", false);
     Map<String, DataTestResult> results = byId(weaver.test(Scope.table(item + ".Parcel.Current")));
@@ -144,7 +199,6 @@ class DataTestRunnerTest {
 
   @Test
   void nullsInKeyAndNotNullColumnsFail() throws IOException {
-    parcels();
     dropNotNull("Parcel.Current", "parcel_id");
     dropNotNull("Parcel.Current", "status");
     parcel("cast(null as string)", "'c8'", "'new'", "1", true);
@@ -165,7 +219,6 @@ class DataTestRunnerTest {
 
   @Test
   void uniqueKeyCollisionsFailButNullsNeverCollide() throws IOException {
-    parcels();
     parcel("'P4'", "'c1'", "'new'", "1", true);
     parcel("'P5'", "cast(null as string)", "'new'", "1", true); // P3 has a null code too
     parcel("'P6'", "'c2'", "'new'", "1", false);
@@ -180,7 +233,6 @@ class DataTestRunnerTest {
 
   @Test
   void orphansFailAgainstTheParentsLiveRows() throws IOException {
-    parcels();
     parcel("'P7'", "'c7'", "'new'", "99", true);
     parcel("'P8'", "'c8'", "'new'", "cast(null as int)", true);
     parcel("'P9'", "'c9'", "'new'", "98", false);
@@ -199,7 +251,6 @@ class DataTestRunnerTest {
 
   @Test
   void sampleHoldsAtMostFiveRows() throws IOException {
-    parcels();
     for (int i = 0; i < 7; i++) {
       parcel("'P1'", "'d" + i + "'", "'new'", "1", true);
     }
@@ -208,37 +259,47 @@ class DataTestRunnerTest {
     assertEquals(5, pk.sample().size());
   }
 
+  /** Needs Tables not built yet, so it has an item of its own. */
   @Test
   void tablesNotBuiltFailWithAMessage() throws IOException {
-    table(
-        "Parcel.Site", "Primary key: site_id\n", "select site_id from values (1) as t(site_id);\n");
-    table(
-        "Parcel.Current",
-        "Primary key: parcel_id\nForeign keys:\n  - site_id: Parcel.Site[site_id]\n"
-            + "  - hub_id: Files/Hub.List[hub_id]\n",
-        "select parcel_id, site_id, hub_id from values ('P1', 1, 1) as t(parcel_id, site_id,"
-            + " hub_id);\n");
-    Map<String, DataTestResult> before = byId(weaver.test(Scope.item(item)));
-    for (DataTestResult r : before.values()) {
-      assertEquals("failed", r.status());
-      assertTrue(r.message().contains("not built"), r.message());
+    WeaverFixture own = WeaverFixture.item("Unbuilt");
+    try {
+      String item = own.item();
+      WeaverWorkspace weaver = own.weaver();
+      own.table(
+          "Parcel.Site",
+          "Primary key: site_id\n" + GATES,
+          "select site_id from values (1) as t(site_id);\n");
+      own.table(
+          "Parcel.Current",
+          "Primary key: parcel_id\nForeign keys:\n  - site_id: Parcel.Site[site_id]\n"
+              + "  - hub_id: Files/Hub.List[hub_id]\n"
+              + GATES,
+          "select parcel_id, site_id, hub_id from values ('P1', 1, 1) as t(parcel_id, site_id,"
+              + " hub_id);\n");
+      Map<String, DataTestResult> before = byId(weaver.test(Scope.item(item)));
+      for (DataTestResult r : before.values()) {
+        assertEquals("failed", r.status());
+        assertTrue(r.message().contains("not built"), r.message());
+      }
+      weaver.build(Scope.table(item + ".Parcel.Current"), false);
+      weaver.load(Scope.table(item + ".Parcel.Current"), false);
+      Map<String, DataTestResult> after = byId(weaver.test(Scope.item(item)));
+      assertEquals("passed", after.get("Parcel.Current:primary-key").status());
+      DataTestResult fk = after.get("Parcel.Current:foreign-key:1");
+      assertEquals("failed", fk.status());
+      assertTrue(fk.message().contains(item + ".Parcel.Site is not built"), fk.message());
+      DataTestResult files = after.get("Parcel.Current:foreign-key:2");
+      assertEquals("failed", files.status());
+      assertTrue(files.message().contains("Files/Hub.List"), files.message());
+      assertEquals("failed", after.get("Parcel.Site:primary-key").status());
+    } finally {
+      own.close();
     }
-    weaver.build(Scope.table(item + ".Parcel.Current"), false);
-    weaver.load(Scope.table(item + ".Parcel.Current"), false);
-    Map<String, DataTestResult> after = byId(weaver.test(Scope.item(item)));
-    assertEquals("passed", after.get("Parcel.Current:primary-key").status());
-    DataTestResult fk = after.get("Parcel.Current:foreign-key:1");
-    assertEquals("failed", fk.status());
-    assertTrue(fk.message().contains(item + ".Parcel.Site is not built"), fk.message());
-    DataTestResult files = after.get("Parcel.Current:foreign-key:2");
-    assertEquals("failed", files.status());
-    assertTrue(files.message().contains("Files/Hub.List"), files.message());
-    assertEquals("failed", after.get("Parcel.Site:primary-key").status());
   }
 
   @Test
   void authoredTestsRunInTheItemWithTheirSeverity() throws IOException {
-    parcels();
     write(
         "Tests/NoNewParcels.sql",
         "/*\nTest ID: NoNewParcels\nDescription: Parcels should move on.\nSeverity: warning\n*/\n"

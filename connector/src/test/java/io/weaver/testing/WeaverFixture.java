@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -38,8 +39,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <pre>{@code
  * @RegisterExtension final WeaverFixture weaver = WeaverFixture.item("Run");
  * }</pre>
+ *
+ * <p>{@link #sharedItem} makes one for a whole class ({@code static} field): the folder then lives
+ * until the class is done, for tests that read one built and loaded item (building and loading
+ * costs far more than the tests' reads); such a class restores what a test changed.
  */
-public final class WeaverFixture implements AfterEachCallback {
+public final class WeaverFixture implements AfterEachCallback, AfterAllCallback {
   /** The description every {@link #table(String, String, String)} declaration carries. */
   public static final String DESCRIPTION = "Test table.";
 
@@ -61,6 +66,7 @@ public final class WeaverFixture implements AfterEachCallback {
   private final SparkSession spark;
   private final int number;
   private final String item;
+  private final boolean shared;
   private Path workspace;
   private WeaverWorkspace weaver;
 
@@ -68,7 +74,8 @@ public final class WeaverFixture implements AfterEachCallback {
    * Set up when the test instance is made (so that a test's fields can be initialised from the
    * fixture): the temp folder is made and the item registered.
    */
-  private WeaverFixture(String prefix) {
+  private WeaverFixture(String prefix, boolean shared) {
+    this.shared = shared;
     try {
       dir = Files.createTempDirectory("weaver-test");
     } catch (IOException e) {
@@ -84,13 +91,36 @@ public final class WeaverFixture implements AfterEachCallback {
 
   /** A fixture whose items are named {@code <prefix><n>}, n unique in the JVM. */
   public static WeaverFixture item(String prefix) {
-    return new WeaverFixture(prefix);
+    return new WeaverFixture(prefix, false);
   }
 
-  /** A fault armed by a test never outlives it; the temp folder is removed. */
+  /**
+   * A fixture for a whole test class, registered on a {@code static} field: its folder and item
+   * outlive each test and are removed when the class is done.
+   */
+  public static WeaverFixture sharedItem(String prefix) {
+    return new WeaverFixture(prefix, true);
+  }
+
+  /** A fault armed by a test never outlives it; the temp folder is removed (unless shared). */
   @Override
   public void afterEach(ExtensionContext context) {
     LoadFaults.disarm();
+    if (!shared) {
+      close();
+    }
+  }
+
+  /** A shared fixture's temp folder is removed when its class is done. */
+  @Override
+  public void afterAll(ExtensionContext context) {
+    if (shared) {
+      close();
+    }
+  }
+
+  /** Removes the temp folder (also for a fixture a test made by hand). */
+  public void close() {
     weaver = null;
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
