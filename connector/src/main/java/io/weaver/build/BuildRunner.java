@@ -51,13 +51,27 @@ public final class BuildRunner {
    * Builds the Tables {@code selected} accepts; {@code allowDestructive} lifts Build protection.
    */
   public List<BuildOutcome> run(Predicate<TableDeclaration> selected, boolean allowDestructive) {
+    return build(selected, allowDestructive, true);
+  }
+
+  /**
+   * What {@link #run} would do with the Tables {@code selected} accepts — the same classification,
+   * outcome and message — writing nothing: no table, no catalogue row, not even an empty catalogue.
+   */
+  public List<BuildOutcome> plan(Predicate<TableDeclaration> selected, boolean allowDestructive) {
+    return build(selected, allowDestructive, false);
+  }
+
+  private List<BuildOutcome> build(
+      Predicate<TableDeclaration> selected, boolean allowDestructive, boolean write) {
     DependencyPlan plan = DependencyPlan.resolve(model);
     List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
     Map<String, ItemState> items = new LinkedHashMap<>();
     List<BuildOutcome> outcomes = new ArrayList<>();
     int done = 0;
     for (TableDeclaration t : tables) {
-      progress.accept("build " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
+      progress.accept(
+          (write ? "build " : "plan build ") + (++done) + "/" + tables.size() + " " + t.qualifiedName());
       if (t.target() == Target.WAREHOUSE) {
         outcomes.add(
             new BuildOutcome(
@@ -68,14 +82,17 @@ public final class BuildRunner {
                     + ".jdbcUrl); none is configured"));
         continue;
       }
-      ItemState item = items.computeIfAbsent(t.item(), this::openItem);
-      try (JobLabels.Scope label = JobLabels.open(spark, "build", t.qualifiedName())) {
-        outcomes.add(buildOne(t, plan, item, allowDestructive));
+      ItemState item =
+          items.computeIfAbsent(t.item(), name -> write ? openItem(name) : readItem(name));
+      try (JobLabels.Scope label = JobLabels.open(spark, write ? "build" : "plan build", t.qualifiedName())) {
+        outcomes.add(buildOne(t, plan, item, allowDestructive, write));
       } catch (BuildProblem e) {
         outcomes.add(new BuildOutcome(t.qualifiedName(), "failed", e.getMessage()));
       }
     }
-    items.values().forEach(ItemState::writeCatalogue);
+    if (write) {
+      items.values().forEach(ItemState::writeCatalogue);
+    }
     return outcomes;
   }
 
@@ -85,8 +102,17 @@ public final class BuildRunner {
     return new ItemState(catalogue);
   }
 
+  /** The item's catalogue as it is, for a plan: an item never built has none yet. */
+  private ItemState readItem(String item) {
+    return new ItemState(new Catalogue(spark, layout, item));
+  }
+
   private BuildOutcome buildOne(
-      TableDeclaration t, DependencyPlan plan, ItemState item, boolean allowDestructive) {
+      TableDeclaration t,
+      DependencyPlan plan,
+      ItemState item,
+      boolean allowDestructive,
+      boolean write) {
     TableShape shape = shapes.shape(t);
     List<WorkspaceDependencies.Edge> edges = plan.edgesOf(t);
     String declarationSignature = Signatures.declaration(t, shape, edges);
@@ -123,12 +149,18 @@ public final class BuildRunner {
                 defaults);
 
     if (!exists) {
-      ddl.create(path, t, shape, minReader, minWriter, false);
-      recordChange.run();
+      if (write) {
+        ddl.create(path, t, shape, minReader, minWriter, false);
+        recordChange.run();
+      }
       return new BuildOutcome(
           t.qualifiedName(),
           "created",
-          "created " + path + " with " + shape.columns().size() + " business column(s)");
+          said(write, "created ", "would create ")
+              + path
+              + " with "
+              + shape.columns().size()
+              + " business column(s)");
     }
     if (registry.isPresent() && registry.get().getString(2).equals(declarationSignature)) {
       return new BuildOutcome(t.qualifiedName(), "unchanged", "declaration unchanged");
@@ -147,30 +179,53 @@ public final class BuildRunner {
                 + ". Nothing was changed. To replace the table (its old data stays reachable by Delta time"
                 + " travel), build again allowing destructive changes (--allow-destructive / ALLOW DESTRUCTIVE)");
       }
-      ddl.create(path, t, shape, minReader, minWriter, true);
-      recordChange.run();
-      return new BuildOutcome(t.qualifiedName(), "replaced", "replaced in one commit: " + lost);
+      if (write) {
+        ddl.create(path, t, shape, minReader, minWriter, true);
+        recordChange.run();
+      }
+      return new BuildOutcome(
+          t.qualifiedName(),
+          "replaced",
+          said(write, "replaced in one commit: ", "would replace in one commit: ") + lost);
     }
     List<String> done = new ArrayList<>();
     if (!change.added().isEmpty()) {
-      ddl.addColumns(path, t, shape, change.added());
+      if (write) {
+        ddl.addColumns(path, t, shape, change.added());
+      }
       done.add(
-          "added " + String.join(", ", change.added().stream().map(BuiltColumn::name).toList()));
+          said(write, "added ", "would add ")
+              + String.join(", ", change.added().stream().map(BuiltColumn::name).toList()));
     }
     for (String column : change.relaxed()) {
-      ddl.dropNotNull(path, column);
-      done.add(column + " now nullable");
+      if (write) {
+        ddl.dropNotNull(path, column);
+      }
+      done.add(column + said(write, " now nullable", " would become nullable"));
     }
     if (change.resign()) {
-      ddl.resign(path, Signatures.comparisonColumns(t, shape));
+      if (write) {
+        ddl.resign(path, Signatures.comparisonColumns(t, shape));
+      }
       done.add(
-          "rows re-signed for comparison columns "
+          said(write, "rows re-signed", "rows would be re-signed")
+              + " for comparison columns "
               + String.join(", ", Signatures.comparisonColumns(t, shape)));
     }
-    recordChange.run();
+    if (write) {
+      recordChange.run();
+    }
     return change.physical()
         ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))
-        : new BuildOutcome(t.qualifiedName(), "updated", "metadata changed; catalogue updated");
+        : new BuildOutcome(
+            t.qualifiedName(),
+            "updated",
+            said(write, "metadata changed; catalogue updated", "metadata would change (catalogue)"));
+  }
+
+  /** What a Build did, or what a plan says it would do. */
+  private static String said(boolean write, String done, String wouldBe) {
+    return write ? done : wouldBe;
   }
 
   private static Map<String, String> creationDefaults() {
@@ -189,12 +244,17 @@ public final class BuildRunner {
 
     ItemState(Catalogue catalogue) {
       this.catalogue = catalogue;
-      // Catalogue metadata: a few rows per Table, fine to bring to the driver.
-      for (Row r : catalogue.read(CatalogueTable.REGISTRY).collectAsList()) {
-        registry.put(r.getString(0), r);
+      // Catalogue metadata: a few rows per Table, fine to bring to the driver. A plan of an item
+      // never built finds no catalogue: every Table is new.
+      if (catalogue.exists(CatalogueTable.REGISTRY)) {
+        for (Row r : catalogue.read(CatalogueTable.REGISTRY).collectAsList()) {
+          registry.put(r.getString(0), r);
+        }
       }
-      for (Row r : catalogue.read(CatalogueTable.TABLE_DICTIONARY).collectAsList()) {
-        dictionary.put(r.getString(0), r);
+      if (catalogue.exists(CatalogueTable.TABLE_DICTIONARY)) {
+        for (Row r : catalogue.read(CatalogueTable.TABLE_DICTIONARY).collectAsList()) {
+          dictionary.put(r.getString(0), r);
+        }
       }
     }
 
