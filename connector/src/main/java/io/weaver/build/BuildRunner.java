@@ -71,7 +71,12 @@ public final class BuildRunner {
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept(
-          (write ? "build " : "plan build ") + (++done) + "/" + tables.size() + " " + t.qualifiedName());
+          (write ? "build " : "plan build ")
+              + (++done)
+              + "/"
+              + tables.size()
+              + " "
+              + t.qualifiedName());
       if (t.target() == Target.WAREHOUSE) {
         outcomes.add(
             new BuildOutcome(
@@ -84,7 +89,8 @@ public final class BuildRunner {
       }
       ItemState item =
           items.computeIfAbsent(t.item(), name -> write ? openItem(name) : readItem(name));
-      try (JobLabels.Scope label = JobLabels.open(spark, write ? "build" : "plan build", t.qualifiedName())) {
+      try (JobLabels.Scope label =
+          JobLabels.open(spark, write ? "build" : "plan build", t.qualifiedName())) {
         outcomes.add(buildOne(t, plan, item, allowDestructive, write));
       } catch (BuildProblem e) {
         outcomes.add(new BuildOutcome(t.qualifiedName(), "failed", e.getMessage()));
@@ -220,7 +226,8 @@ public final class BuildRunner {
         : new BuildOutcome(
             t.qualifiedName(),
             "updated",
-            said(write, "metadata changed; catalogue updated", "metadata would change (catalogue)"));
+            said(
+                write, "metadata changed; catalogue updated", "metadata would change (catalogue)"));
   }
 
   /** What a Build did, or what a plan says it would do. */

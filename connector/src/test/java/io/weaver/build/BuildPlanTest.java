@@ -44,7 +44,10 @@ class BuildPlanTest {
     return outcomes.stream()
         .collect(
             Collectors.toMap(
-                BuildOutcome::tableId, o -> o.action() + ": " + o.message(), (a, b) -> a, TreeMap::new));
+                BuildOutcome::tableId,
+                o -> o.action() + ": " + o.message(),
+                (a, b) -> a,
+                TreeMap::new));
   }
 
   private Map<String, String> plan(boolean allowDestructive) {
@@ -77,7 +80,8 @@ class BuildPlanTest {
     assertTrue(first.get(site).startsWith("created: would create "), first.toString());
     Path table = Path.of(fixture.path("Depot.Site"));
     Path registry =
-        Path.of(new Catalogue(spark, fixture.layout(), fixture.item()).path(CatalogueTable.REGISTRY));
+        Path.of(
+            new Catalogue(spark, fixture.layout(), fixture.item()).path(CatalogueTable.REGISTRY));
     assertFalse(Files.exists(table), "a plan creates no table: " + table);
     assertFalse(Files.exists(registry), "a plan creates no catalogue: " + registry);
     assertEquals(Map.of(site, "created"), actions(build(false)));
@@ -108,6 +112,7 @@ class BuildPlanTest {
   private static Map<String, String> actions(Map<String, String> outcomes) {
     return outcomes.entrySet().stream()
         .collect(
-            Collectors.toMap(Map.Entry::getKey, e -> e.getValue().substring(0, e.getValue().indexOf(':'))));
+            Collectors.toMap(
+                Map.Entry::getKey, e -> e.getValue().substring(0, e.getValue().indexOf(':'))));
   }
 }
