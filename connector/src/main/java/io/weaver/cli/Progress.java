@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.spark.SparkStageInfo;
+import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.SparkSession;
@@ -132,8 +133,9 @@ final class Progress extends SparkListener implements Consumer<String>, AutoClos
     int stage = -1;
     int done = 0;
     int total = 0;
-    for (int id : spark.sparkContext().statusTracker().getActiveStageIds()) {
-      scala.Option<SparkStageInfo> info = spark.sparkContext().statusTracker().getStageInfo(id);
+    SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+    for (int id : tracker.getActiveStageIds()) {
+      scala.Option<SparkStageInfo> info = tracker.getStageInfo(id);
       if (info.isDefined() && info.get().numTasks() > total) {
         stage = id;
         total = info.get().numTasks();

@@ -39,8 +39,8 @@ final class Ahead {
     SparkContext context = spark.sparkContext();
     Properties caller = (Properties) context.getLocalProperties().clone();
     // The caller's current job description names the caller's step, not this read.
-    caller.remove("spark.job.description");
-    JobLabels.describe(step).ifPresent(d -> caller.setProperty("spark.job.description", d));
+    caller.remove(JobLabels.DESCRIPTION);
+    JobLabels.describe(step).ifPresent(d -> caller.setProperty(JobLabels.DESCRIPTION, d));
     return CompletableFuture.supplyAsync(
         () -> {
           Properties before = context.getLocalProperties();

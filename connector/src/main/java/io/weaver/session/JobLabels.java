@@ -17,7 +17,9 @@ import org.apache.spark.sql.SparkSession;
  * named too.
  */
 public final class JobLabels {
-  static final String DESCRIPTION = "spark.job.description";
+  /** The local property Spark takes a job's description from. */
+  public static final String DESCRIPTION = "spark.job.description";
+
   static final String GROUP = "spark.jobGroup.id";
 
   private static final ThreadLocal<Label> CURRENT = new ThreadLocal<>();
