@@ -14,6 +14,8 @@ import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.plan.TablePlan;
+import io.weaver.plan.WorkspacePlanner;
 import io.weaver.python.PythonBridge;
 import io.weaver.workspace.Form;
 import java.nio.file.Path;
@@ -69,6 +71,18 @@ public final class WeaverWorkspace {
     WorkspaceModel model = model();
     requireMatch(model, scope);
     return new BuildRunner(spark, model, layout, progress).run(scope.filter(), allowDestructive);
+  }
+
+  /**
+   * What a run of the Tables in scope would do (docs/plan.md): Build's action and each load's
+   * predicted counts, gates and rejections, in load order. Writes nothing: no Delta version, no
+   * catalogue row, no load state or bookmark.
+   */
+  public List<TablePlan> plan(Scope scope, boolean allowDestructive, boolean waiveGates) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    return new WorkspacePlanner(new BuildRunner(spark, model, layout, progress), runner(model))
+        .plan(scope.filter(), allowDestructive, waiveGates);
   }
 
   /** Loads the Tables in scope in dependency order; dependants of a failed Table are skipped. */

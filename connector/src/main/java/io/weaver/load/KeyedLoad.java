@@ -73,18 +73,25 @@ final class KeyedLoad {
               : diff();
       faults.stop(LoadFaults.Phase.AFTER_DIFF);
       List<String> warnings = new ArrayList<>();
-      Optional<String> refusal = new StabilityGates(spec).refusal(counts);
-      if (refusal.isPresent() && !request.waiveGates()) {
-        return LoadOutcome.withoutChanges(
-            LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
-      }
+      StabilityGates gates = new StabilityGates(spec);
+      List<GateVerdict> measured = gates.verdicts(counts, request.waiveGates());
+      Optional<String> refusal = gates.refusal(counts);
       if (request.waiveGates()) {
         warnings.add(
             spec.tableName()
                 + ": stability gates waived for this load"
                 + refusal.map(r -> " (they would have refused: " + r + ")").orElse("."));
       }
-      return write(counts, warnings);
+      boolean refused = refusal.isPresent() && !request.waiveGates();
+      if (request.planOnly()) {
+        return plan(counts, refused ? refusal : Optional.empty(), warnings).withGates(measured);
+      }
+      if (refused) {
+        return LoadOutcome.withoutChanges(
+                LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings)
+            .withGates(measured);
+      }
+      return write(counts, warnings).withGates(measured);
     } finally {
       if (changedKeys != null) {
         changedKeys.unpersist(false);
@@ -177,6 +184,35 @@ final class KeyedLoad {
         observed,
         stagingRows,
         liveAhead == null ? OptionalLong.empty() : OptionalLong.of(Ahead.join(liveAhead)));
+  }
+
+  /**
+   * A plan ends here, after the gates: the counts a load would report (a refused plan keeps the
+   * counts the gates measured) and, when rows would be rejected, those rows fetched as the load
+   * would fetch them. Nothing is written.
+   */
+  private LoadOutcome plan(ChangeCounts counts, Optional<String> refusal, List<String> warnings) {
+    Optional<Dataset<Row>> rejections = Optional.empty();
+    if (counts.rejected() > 0) {
+      JobLabels.step(spark, "fetch rejected rows");
+      rejections =
+          Optional.of(
+              ChangeSet.rejections(
+                  spec, ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts)));
+    }
+    if (refusal.isPresent()) {
+      return LoadOutcome.planned(
+          LoadStatus.REFUSED, counts, version, refusal.get(), warnings, rejections);
+    }
+    String message =
+        counts.changed() == 0
+            ? spec.tableName() + ": no changes; a load would write nothing."
+            : spec.tableName()
+                + ": a load would write "
+                + counts.changed()
+                + " changed rows in one commit.";
+    return LoadOutcome.planned(
+        LoadStatus.SUCCEEDED, counts, version, message, warnings, rejections);
   }
 
   /** Pass 2: fetch the changing rows, record rejections, and merge the rest in one commit. */

@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import io.weaver.catalogue.Catalogue;
+import io.weaver.json.PlainRows;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.JobLabels;
@@ -9,6 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.SparkSession;
@@ -119,6 +121,96 @@ final class LoadAttempt {
     }
     results.add(stageAndApply(recorder, state, specAhead));
     return results;
+  }
+
+  /**
+   * What this load would do, written nowhere (docs/plan.md): the same preconditions, state,
+   * staging, diff and gates as {@link #run}, then a stop before the write. No catalogue table is
+   * created, no recovery recorded (a commit without history is noted and planned after), no
+   * history, state, rejection or bookmark written, no Delta commit made.
+   */
+  LoadPlan plan() {
+    try (JobLabels.Scope label = JobLabels.open(spark, "plan load", name)) {
+      return planned();
+    }
+  }
+
+  private LoadPlan planned() {
+    JobLabels.step(spark, "preconditions");
+    Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
+    if (unmet.isPresent()) {
+      return LoadPlan.without(name, unmet.get().status(), -1, unmet.get().message(), List.of());
+    }
+    CompletableFuture<LoadSpec> specAhead =
+        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
+    CompletableFuture<Long> lastTxnAhead =
+        Ahead.start(
+            spark,
+            "last applied load",
+            () ->
+                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    JobLabels.step(spark, "catalogue and state");
+    LoadRecorder recorder =
+        new LoadRecorder(
+            new Catalogue(spark, layout, table.item()), table.tableId().toString(), faults);
+    LoadBookkeeping.State state = recorder.state();
+    List<String> notes = new ArrayList<>();
+    Optional<LoadRecovery.Unrecorded> pending =
+        LoadRecovery.pending(spark, path, state, Ahead.join(lastTxnAhead));
+    if (pending.isPresent()) {
+      LoadRecovery.Unrecorded u = pending.get();
+      state = LoadRecovery.repaired(u, state);
+      notes.add(
+          "load "
+              + u.receipt().loadId()
+              + " committed Delta version "
+              + u.version()
+              + " without history; the next load records it as recovered first (planned after"
+              + " it)");
+    }
+    if (provider.isEmpty()) {
+      return LoadPlan.without(name, LoadStatus.SKIPPED, -1, unavailable, notes);
+    }
+    try {
+      StagingProvider.Context context =
+          new StagingProvider.Context(
+              loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
+      JobLabels.step(spark, "staging");
+      StagingProvider.Staging staged = provider.get().stage(table, context);
+      long sequence = state.sequence() + 1;
+      LoadRequest request =
+          new LoadRequest(
+                  Ahead.join(specAhead),
+                  staged.staging(),
+                  staged.deleteKeys(),
+                  loadTs,
+                  loadId,
+                  sequence,
+                  waiveGates,
+                  new CommitReceipt(loadId, sequence, loadTs, Optional.empty()).toJson(),
+                  LoadRecovery.previousChangedNothing(spark, path, state))
+              .asPlan();
+      LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
+      List<Map<String, Object>> sample =
+          outcome
+              .rejections()
+              .map(
+                  r ->
+                      r.limit(LoadPlan.SAMPLE).collectAsList().stream()
+                          .map(PlainRows::row)
+                          .toList())
+              .orElse(List.of());
+      return LoadPlan.of(name, outcome, sample, notes);
+    } catch (LoadFaults.InjectedFault e) {
+      throw e;
+    } catch (Exception e) {
+      return LoadPlan.without(
+          name,
+          LoadStatus.FAILED,
+          LoadRecovery.currentVersion(spark, path),
+          CommitConflicts.failureMessage(name, e),
+          notes);
+    }
   }
 
   private LoadResult stageAndApply(

@@ -109,6 +109,21 @@ public final class LoadEngine {
       SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
     LoadSpec spec = request.spec();
     long liveBefore = liveRows(spark, spec, version);
+    ChangeCounts counts = new ChangeCounts(input.rowCount(), 0, 0, liveBefore, 0, 0, liveBefore);
+    if (request.planOnly()) {
+      return LoadOutcome.planned(
+          LoadStatus.SUCCEEDED,
+          counts,
+          version,
+          spec.tableName()
+              + ": a load would replace "
+              + liveBefore
+              + " rows by "
+              + input.rowCount()
+              + " in one commit.",
+          List.of(),
+          Optional.empty());
+    }
     new UnkeyedReplace(spec)
         .run(faults.inTasks(LoadFaults.Phase.DURING_WRITE, input.rows()), request);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
@@ -116,7 +131,7 @@ public final class LoadEngine {
       return alreadyApplied(spark, spec, request, after, List.of());
     }
     return LoadOutcome.committed(
-        new ChangeCounts(input.rowCount(), 0, 0, liveBefore, 0, 0, liveBefore),
+        counts,
         after,
         spec.tableName()
             + ": replaced "

@@ -19,6 +19,7 @@ public final class LoadOutcome {
   private final List<String> warnings;
   private final Optional<Dataset<Row>> rejections;
   private final boolean conflicted;
+  private final List<GateVerdict> gates;
 
   private LoadOutcome(
       LoadStatus status,
@@ -28,7 +29,8 @@ public final class LoadOutcome {
       String message,
       List<String> warnings,
       Optional<Dataset<Row>> rejections,
-      boolean conflicted) {
+      boolean conflicted,
+      List<GateVerdict> gates) {
     this.status = status;
     this.counts = counts;
     this.deltaVersion = deltaVersion;
@@ -37,6 +39,7 @@ public final class LoadOutcome {
     this.warnings = List.copyOf(warnings);
     this.rejections = rejections;
     this.conflicted = conflicted;
+    this.gates = List.copyOf(gates);
   }
 
   /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
@@ -50,7 +53,8 @@ public final class LoadOutcome {
         message,
         warnings,
         Optional.empty(),
-        false);
+        false,
+        List.of());
   }
 
   /** A load that committed {@code counts} as {@code version}. */
@@ -61,7 +65,15 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
     return new LoadOutcome(
-        LoadStatus.SUCCEEDED, counts, version, true, message, warnings, rejections, false);
+        LoadStatus.SUCCEEDED,
+        counts,
+        version,
+        true,
+        message,
+        warnings,
+        rejections,
+        false,
+        List.of());
   }
 
   /** A load that counted rows (unchanged, rejected) but had nothing to write. */
@@ -72,7 +84,15 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
     return new LoadOutcome(
-        LoadStatus.SUCCEEDED, counts, version, false, message, warnings, rejections, false);
+        LoadStatus.SUCCEEDED,
+        counts,
+        version,
+        false,
+        message,
+        warnings,
+        rejections,
+        false,
+        List.of());
   }
 
   /**
@@ -88,7 +108,42 @@ public final class LoadOutcome {
         message,
         List.of(),
         Optional.empty(),
-        true);
+        true,
+        List.of());
+  }
+
+  /**
+   * What a load would have done, from a plan that stopped before the write (docs/plan.md): the
+   * status it would end with, its counts and, when rows would be rejected, those rows.
+   */
+  static LoadOutcome planned(
+      LoadStatus status,
+      ChangeCounts counts,
+      long version,
+      String message,
+      List<String> warnings,
+      Optional<Dataset<Row>> rejections) {
+    return new LoadOutcome(
+        status, counts, version, false, message, warnings, rejections, false, List.of());
+  }
+
+  /** This outcome with the gates' measurements of its load. */
+  LoadOutcome withGates(List<GateVerdict> measured) {
+    return new LoadOutcome(
+        status,
+        counts,
+        deltaVersion,
+        committed,
+        message,
+        warnings,
+        rejections,
+        conflicted,
+        measured);
+  }
+
+  /** Each stability gate's measurement; empty when the load did not reach the gates. */
+  public List<GateVerdict> gates() {
+    return gates;
   }
 
   /** Whether Delta refused the commit because another one won (by exception type). */
@@ -101,7 +156,7 @@ public final class LoadOutcome {
     List<String> more = new ArrayList<>(warnings);
     more.add(warning);
     return new LoadOutcome(
-        status, counts, deltaVersion, committed, message, more, rejections, conflicted);
+        status, counts, deltaVersion, committed, message, more, rejections, conflicted, gates);
   }
 
   /** {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}. */

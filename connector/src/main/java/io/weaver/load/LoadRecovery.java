@@ -41,10 +41,7 @@ final class LoadRecovery {
       LoadBookkeeping.State state,
       long lastTxn,
       Instant now) {
-    if (lastTxn <= state.sequence()) {
-      return Optional.empty();
-    }
-    Optional<Unrecorded> unrecorded = find(spark, path, state.sequence());
+    Optional<Unrecorded> unrecorded = pending(spark, path, state, lastTxn);
     if (unrecorded.isEmpty()) {
       return Optional.empty();
     }
@@ -57,15 +54,31 @@ final class LoadRecovery {
       recorder.history(result);
       recovered = Optional.of(result);
     }
-    LoadBookkeeping.State repaired =
-        new LoadBookkeeping.State(
-            u.receipt().loadId(),
-            Optional.of(u.receipt().loadTimestamp()),
-            u.version(),
-            u.receipt().bookmark().or(state::bookmark),
-            u.receipt().sequence());
+    LoadBookkeeping.State repaired = repaired(u, state);
     recorder.state(repaired);
     return Optional.of(new Recovered(repaired, recovered));
+  }
+
+  /**
+   * The committed load the history does not know yet, if any: only looked for when the log's last
+   * txn version ({@code lastTxn}) is beyond the recorded sequence. Reads only.
+   */
+  static Optional<Unrecorded> pending(
+      SparkSession spark, String path, LoadBookkeeping.State state, long lastTxn) {
+    if (lastTxn <= state.sequence()) {
+      return Optional.empty();
+    }
+    return find(spark, path, state.sequence());
+  }
+
+  /** The state once {@code u} is recorded: its load is the last one. */
+  static LoadBookkeeping.State repaired(Unrecorded u, LoadBookkeeping.State state) {
+    return new LoadBookkeeping.State(
+        u.receipt().loadId(),
+        Optional.of(u.receipt().loadTimestamp()),
+        u.version(),
+        u.receipt().bookmark().or(state::bookmark),
+        u.receipt().sequence());
   }
 
   static Optional<Unrecorded> find(SparkSession spark, String path, long recordedSequence) {

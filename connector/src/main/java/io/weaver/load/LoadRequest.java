@@ -20,6 +20,7 @@ import org.apache.spark.sql.Row;
  * @param expectUnchanged the Table's previous load changed nothing, so this one first checks
  *     whether anything changed at all (a cheaper pass that ends the load when nothing did; see
  *     {@link SameRows})
+ * @param planOnly a plan (docs/plan.md): the load runs to its gates and stops, writing nothing
  */
 public record LoadRequest(
     LoadSpec spec,
@@ -30,7 +31,32 @@ public record LoadRequest(
     long loadSequence,
     boolean waiveGates,
     String commitMetadata,
-    boolean expectUnchanged) {
+    boolean expectUnchanged,
+    boolean planOnly) {
+
+  /** A load that writes, with a guess about its changes. */
+  public LoadRequest(
+      LoadSpec spec,
+      Dataset<Row> staging,
+      Optional<Dataset<Row>> deleteKeys,
+      Instant loadTimestamp,
+      String loadId,
+      long loadSequence,
+      boolean waiveGates,
+      String commitMetadata,
+      boolean expectUnchanged) {
+    this(
+        spec,
+        staging,
+        deleteKeys,
+        loadTimestamp,
+        loadId,
+        loadSequence,
+        waiveGates,
+        commitMetadata,
+        expectUnchanged,
+        false);
+  }
 
   /** A load without a guess about its changes (the full diff runs directly). */
   public LoadRequest(
@@ -64,6 +90,21 @@ public record LoadRequest(
     }
     loadTimestamp = loadTimestamp.truncatedTo(ChronoUnit.MICROS);
     commitMetadata = commitMetadata == null ? "" : commitMetadata;
+  }
+
+  /** This load as a plan: the same passes up to the gates, then nothing written. */
+  public LoadRequest asPlan() {
+    return new LoadRequest(
+        spec,
+        staging,
+        deleteKeys,
+        loadTimestamp,
+        loadId,
+        loadSequence,
+        waiveGates,
+        commitMetadata,
+        expectUnchanged,
+        true);
   }
 
   /** The idempotent-transaction application id of this Table's loads. */

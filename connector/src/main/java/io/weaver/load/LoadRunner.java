@@ -104,6 +104,93 @@ public final class LoadRunner {
   }
 
   /**
+   * What {@link #load} would do with every selected Table, in the same order, writing nothing
+   * (docs/plan.md). A Table whose dependency's load would stop is planned as skipped, as the load
+   * would skip it; one whose dependency's load would change rows is planned against that
+   * dependency's current rows, and its plan says so (a chain is not predicted).
+   */
+  public List<LoadPlan> plan(Predicate<TableDeclaration> selected, boolean waiveGates) {
+    return plan(selected, waiveGates, t -> Optional.empty());
+  }
+
+  /**
+   * {@link #plan(Predicate, boolean)}, where {@code afterBuild} names the Tables whose load can
+   * only be planned once Build has run (it would create or reshape them), with the reason: their
+   * plans are {@code skipped} with it, and their dependants are planned against current rows.
+   */
+  public List<LoadPlan> plan(
+      Predicate<TableDeclaration> selected,
+      boolean waiveGates,
+      Function<String, Optional<String>> afterBuild) {
+    DependencyPlan plan = DependencyPlan.resolve(model);
+    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
+    Map<String, LoadPlan> byTable = new HashMap<>();
+    java.util.Set<String> buildFirst = new java.util.HashSet<>();
+    List<LoadPlan> plans = new ArrayList<>();
+    int done = 0;
+    for (TableDeclaration t : tables) {
+      progress.accept("plan load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
+      List<LoadPlan> deps =
+          plan.edgesOf(t).stream()
+              .filter(e -> e.dependsOnItem() != null)
+              .map(e -> byTable.get(e.dependsOnItem() + "." + e.dependsOnTableId()))
+              .filter(java.util.Objects::nonNull)
+              .distinct()
+              .toList();
+      Optional<LoadPlan> stopping =
+          deps.stream()
+              .filter(d -> d.status().stopsDependants() && !buildFirst.contains(d.tableId()))
+              .findFirst();
+      LoadPlan planned;
+      Optional<String> notYet = afterBuild.apply(t.qualifiedName());
+      if (notYet.isPresent()) {
+        // Not a stop: after Build, the load runs. Its dependants are planned against current rows.
+        planned =
+            LoadPlan.without(t.qualifiedName(), LoadStatus.SKIPPED, -1, notYet.get(), List.of());
+        buildFirst.add(t.qualifiedName());
+        plans.add(planned);
+        byTable.put(t.qualifiedName(), planned);
+        continue;
+      }
+      if (stopping.isPresent()) {
+        planned =
+            LoadPlan.without(
+                t.qualifiedName(),
+                LoadStatus.SKIPPED,
+                -1,
+                "a load would skip it: dependency "
+                    + stopping.get().tableId()
+                    + " would be "
+                    + stopping.get().status(),
+                List.of());
+      } else {
+        planned =
+            attempt(t, waiveGates, Optional.empty(), Optional.empty(), Optional.empty()).plan();
+        for (LoadPlan dep : deps) {
+          if (buildFirst.contains(dep.tableId())) {
+            planned =
+                planned.withNote(
+                    "planned against the current rows of "
+                        + dep.tableId()
+                        + ", which Build changes before its load");
+          } else if (dep.changesRows()) {
+            planned =
+                planned.withNote(
+                    "planned against the current rows of "
+                        + dep.tableId()
+                        + ", whose load would change "
+                        + dep.counts().changed()
+                        + " rows first");
+          }
+        }
+      }
+      plans.add(planned);
+      byTable.put(t.qualifiedName(), planned);
+    }
+    return plans;
+  }
+
+  /**
    * Loads one Table; {@code staging} overrides its body (a DataFrame write). Returns the load's
    * result, preceded by a {@code recovered} row when an earlier load's history had to be recovered.
    */
@@ -143,6 +230,15 @@ public final class LoadRunner {
       Optional<String> requestedLoadId,
       Optional<Instant> loadTimestamp) {
     requestedLoadId.ifPresent(LoadRunner::requireValidLoadId);
+    return attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run();
+  }
+
+  private LoadAttempt attempt(
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<String> requestedLoadId,
+      Optional<Instant> loadTimestamp) {
     Optional<StagingProvider> provider =
         staging.or(() -> Optional.ofNullable(providers.get(t.source().form())));
     String unavailableBecause =
@@ -152,16 +248,15 @@ public final class LoadRunner {
                 table -> "no staging provider for " + table.source().form() + " Tables")
             .apply(t);
     return new LoadAttempt(
-            spark,
-            layout,
-            t,
-            waiveGates,
-            provider,
-            unavailableBecause,
-            requestedLoadId,
-            loadTimestamp,
-            FaultPoints.installed())
-        .run();
+        spark,
+        layout,
+        t,
+        waiveGates,
+        provider,
+        unavailableBecause,
+        requestedLoadId,
+        loadTimestamp,
+        FaultPoints.installed());
   }
 
   /**

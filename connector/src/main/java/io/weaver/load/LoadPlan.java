@@ -1,0 +1,112 @@
+package io.weaver.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a load of one Table would do, computed by running the load to its gates and stopping there
+ * (docs/plan.md): nothing of it is written.
+ *
+ * @param tableId item-qualified, {@code Item.Schema.Object}
+ * @param status the status the load would end with ({@code succeeded}, {@code refused}, {@code
+ *     failed}, {@code no_work}, {@code skipped})
+ * @param counts the predicted counts (a refused plan keeps those its gates measured)
+ * @param deltaVersion the target's version the plan read (-1 when it read none)
+ * @param gates each stability gate's measurement; empty when the plan did not reach the gates
+ * @param rejectionSample up to {@link #SAMPLE} rows the load would reject ({@code reason}, {@code
+ *     key_json}, {@code row_json})
+ * @param notes what the plan assumed, e.g. that a dependency's rows are planned as they are now
+ */
+public record LoadPlan(
+    String tableId,
+    LoadStatus status,
+    ChangeCounts counts,
+    long deltaVersion,
+    List<GateVerdict> gates,
+    List<Map<String, Object>> rejectionSample,
+    String message,
+    List<String> warnings,
+    List<String> notes) {
+
+  /** How many rejected rows a plan shows. */
+  public static final int SAMPLE = 20;
+
+  public LoadPlan {
+    gates = List.copyOf(gates);
+    rejectionSample = List.copyOf(rejectionSample);
+    warnings = List.copyOf(warnings);
+    notes = List.copyOf(notes);
+  }
+
+  /** A plan that stopped before counting anything (not built, skipped, failed early). */
+  static LoadPlan without(
+      String tableId, LoadStatus status, long deltaVersion, String message, List<String> notes) {
+    return new LoadPlan(
+        tableId,
+        status,
+        ChangeCounts.none(0),
+        deltaVersion,
+        List.of(),
+        List.of(),
+        message,
+        List.of(),
+        notes);
+  }
+
+  /** The plan of a load the engine ran to its gates. */
+  static LoadPlan of(
+      String tableId, LoadOutcome o, List<Map<String, Object>> sample, List<String> notes) {
+    return new LoadPlan(
+        tableId,
+        o.status(),
+        o.counts(),
+        o.deltaVersion(),
+        o.gates(),
+        sample,
+        o.message(),
+        o.warnings(),
+        notes);
+  }
+
+  /** This plan with one more note. */
+  public LoadPlan withNote(String note) {
+    List<String> more = new ArrayList<>(notes);
+    more.add(note);
+    return new LoadPlan(
+        tableId, status, counts, deltaVersion, gates, rejectionSample, message, warnings, more);
+  }
+
+  /** Whether the load would change rows (so dependants are planned against rows it replaces). */
+  public boolean changesRows() {
+    return counts.changed() > 0 && (status == LoadStatus.SUCCEEDED);
+  }
+
+  /** A plan CI gates on: the load would be refused or fail (exit code 1). */
+  public boolean isFailure() {
+    return status.isFailure();
+  }
+
+  /** The plan as an ordered map (JSON output, SQL rows). */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("table_id", tableId);
+    m.put("status", status.text());
+    m.put("rows_inserted", counts.inserted());
+    m.put("rows_updated", counts.updated());
+    m.put("rows_deleted", counts.deleted());
+    m.put("rows_revived", counts.revived());
+    m.put("rows_unchanged", counts.unchanged());
+    m.put("rows_rejected", counts.rejected());
+    m.put("target_live_rows_before", counts.liveBefore());
+    m.put("target_live_rows_after", counts.liveAfter());
+    m.put("delta_version", deltaVersion);
+    m.put("gates", gates.stream().map(GateVerdict::toMap).toList());
+    m.put("rejections", rejectionSample);
+    m.put("message", message);
+    m.put("warnings", warnings);
+    m.put("notes", notes);
+    return m;
+  }
+}
