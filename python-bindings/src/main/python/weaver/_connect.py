@@ -170,6 +170,18 @@ class ConnectWorkspace:
         suffix = " ALLOW DESTRUCTIVE" if destructive else ""
         return _dicts(self._rows(f"BUILD WEAVER{scope}{suffix}"))
 
+    def plan(
+        self, identity: Optional[str], item: Optional[str], destructive: bool, waive: bool
+    ) -> List[Result]:
+        # Python Tables' read() runs in this client, not on the server: their plans come back
+        # skipped with the reason (docs/plan.md).
+        scope = _scope(identity, item)
+        self._attach()
+        suffix = (" ALLOW DESTRUCTIVE" if destructive else "") + (
+            " WAIVE STABILITY GATES" if waive else ""
+        )
+        return _dicts(self._rows(f"PLAN WEAVER{scope}{suffix}"))
+
     def test(self, identity: Optional[str], item: Optional[str]) -> List[Result]:
         scope = _scope(identity, item)
         self._attach()

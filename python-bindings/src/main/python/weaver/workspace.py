@@ -148,6 +148,31 @@ class Workspace:
             self._call(lambda: self._api.build(self._jws, scope, bool(allow_destructive)))
         )
 
+    def plan(self, identity: Optional[str] = None, *, item: Optional[str] = None,
+             allow_destructive: bool = False, waive_gates: bool = False) -> List[Result]:
+        """What ``build`` then ``load`` would do, writing nothing (docs/plan.md).
+
+        One row per Table in load order: ``table_id``, ``build_action`` and ``build_message``
+        (what Build would do), ``load_status`` (the status the load would end with), the
+        predicted ``rows_inserted``, ``rows_updated``, ``rows_deleted``, ``rows_revived``,
+        ``rows_unchanged``, ``rows_rejected``, ``target_live_rows_before`` and ``_after``,
+        ``delta_version`` (the version planned against), ``gates`` (per gate: ``gate``,
+        ``rows``, ``live_rows``, ``percent``, ``threshold``, ``verdict``), ``rejections`` (a
+        sample: ``reason``, ``key_json``, ``row_json``), ``message``, ``warnings``, ``notes``.
+        No Delta version, catalogue row, load state or bookmark is written.
+        """
+        if self._connect is not None:
+            return self._connect.plan(identity, item, bool(allow_destructive), bool(waive_gates))
+        scope = self._scope(identity, item)
+        self._ensure_items()
+        return json.loads(
+            self._call(
+                lambda: self._api.plan(
+                    self._jws, scope, bool(allow_destructive), bool(waive_gates)
+                )
+            )
+        )
+
     def load(self, identity: Optional[str] = None, *, item: Optional[str] = None,
              waive_gates: bool = False, raise_on_failure: bool = False) -> List[Result]:
         """Loads one Table (``identity``), one item (``item=``) or every Table.

@@ -9,6 +9,7 @@ import io.weaver.findings.Finding;
 import io.weaver.json.Json;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.load.LoadResult;
+import io.weaver.plan.TablePlan;
 import io.weaver.session.WeaverConf;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -88,6 +89,13 @@ public final class PythonApi {
                   return m;
                 })
             .toList());
+  }
+
+  /** The plan rows (docs/plan.md), as {@code PLAN WEAVER} returns them. */
+  public static String plan(
+      WeaverWorkspace weaver, Scope scope, boolean allowDestructive, boolean waiveGates) {
+    return Json.write(
+        weaver.plan(scope, allowDestructive, waiveGates).stream().map(TablePlan::toMap).toList());
   }
 
   /**

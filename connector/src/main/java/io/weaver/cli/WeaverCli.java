@@ -21,6 +21,8 @@ public final class WeaverCli {
         build      create and update the tables and the catalogue (--item, --table, --allow-destructive)
         load       load tables (--item, --table, --waive-stability-gates)
         run        the whole job: check, build, then load (what the README runs)
+        plan       what run would do, nothing written (--item, --table, --allow-destructive,
+                   --waive-stability-gates); exit 1 when a Table would be refused or fail
         test       run generated and authored tests
         history    recent loads (--table, --limit, default 20)
         describe   one Table's declaration and built shape (--table Item.Schema.Object)
@@ -74,6 +76,10 @@ public final class WeaverCli {
         case "run" -> {
           parsed.allowOnly("--item", "--table", "--allow-destructive", "--waive-stability-gates");
           yield RunCommand.run(parsed, out, err);
+        }
+        case "plan" -> {
+          parsed.allowOnly("--item", "--table", "--allow-destructive", "--waive-stability-gates");
+          yield PlanCommand.run(parsed, out, err);
         }
         case "history" -> {
           parsed.allowOnly("--table", "--limit");

@@ -16,17 +16,19 @@ public record TablePlan(String tableId, BuildOutcome build, LoadPlan load) {
     return build.isFailure() || load.isFailure();
   }
 
-  /** The plan as an ordered map (one entry of {@code --format json}'s {@code tables}). */
+  /**
+   * The plan as one flat ordered map, the same names everywhere: {@code PLAN WEAVER}'s columns, an
+   * entry of {@code weaver plan --format json}'s {@code tables}, a row of {@code Workspace.plan}.
+   */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("table_id", tableId);
-    Map<String, Object> b = new LinkedHashMap<>();
-    b.put("action", build.action());
-    b.put("message", build.message());
-    m.put("build", b);
+    m.put("build_action", build.action());
+    m.put("build_message", build.message());
     Map<String, Object> l = load.toMap();
     l.remove("table_id");
-    m.put("load", l);
+    m.put("load_status", l.remove("status"));
+    m.putAll(l);
     return m;
   }
 }

@@ -16,6 +16,7 @@ singleStatement
 statement
     : CHECK WEAVER (WORKSPACE workspace=stringLit)?                          #checkWeaver
     | BUILD WEAVER scope? (ALLOW DESTRUCTIVE)?                                #buildWeaver
+    | PLAN WEAVER scope? (ALLOW DESTRUCTIVE)? waiveGates?                     #planWeaver
     | LOAD WEAVER TABLE identity waiveGates?                                  #loadWeaverTable
     | LOAD WEAVER TABLE identity clientInput
         (BOOKMARK bookmark=stringLit)? (CONTEXT context=stringLit)? waiveGates? #loadWeaverTableFrom

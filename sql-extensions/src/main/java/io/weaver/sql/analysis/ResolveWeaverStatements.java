@@ -8,6 +8,7 @@ import io.weaver.sql.commands.LoadWeaverItemCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.NotAvailableCommand;
+import io.weaver.sql.commands.PlanWeaverCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
 import io.weaver.sql.commands.ShowWeaverLoadsCommand;
@@ -20,6 +21,7 @@ import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
 import io.weaver.sql.plans.LoadWeaverTableFrom;
+import io.weaver.sql.plans.PlanWeaverStatement;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.ShowWeaverLoadPlan;
 import io.weaver.sql.plans.ShowWeaverLoads;
@@ -44,6 +46,8 @@ public final class ResolveWeaverStatements extends Rule<LogicalPlan> {
       return new CheckWeaverCommand(check.workspace());
     } else if (statement instanceof BuildWeaverStatement build) {
       return new BuildWeaverCommand(build.scope(), build.allowDestructive());
+    } else if (statement instanceof PlanWeaverStatement plan) {
+      return new PlanWeaverCommand(plan.scope(), plan.allowDestructive(), plan.waiveGates());
     } else if (statement instanceof LoadWeaverTable load) {
       return new LoadWeaverTableCommand(load.table(), load.waiveStabilityGates());
     } else if (statement instanceof LoadWeaverTableFrom load) {

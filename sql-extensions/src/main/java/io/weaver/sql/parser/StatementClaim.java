@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class StatementClaim {
   private static final Set<String> VERBS =
-      Set.of("CHECK", "BUILD", "LOAD", "TEST", "SHOW", "DESCRIBE", "RESTORE");
+      Set.of("CHECK", "BUILD", "PLAN", "LOAD", "TEST", "SHOW", "DESCRIBE", "RESTORE");
 
   /** Verbs whose Spark/Delta statements accept a bare table name right after the verb. */
   private static final Set<String> TABLE_VERBS = Set.of("DESCRIBE", "RESTORE");

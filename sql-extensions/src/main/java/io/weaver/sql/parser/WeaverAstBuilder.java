@@ -9,6 +9,7 @@ import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
 import io.weaver.sql.plans.LoadWeaverTableFrom;
+import io.weaver.sql.plans.PlanWeaverStatement;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.Scope;
 import io.weaver.sql.plans.ShowWeaverLoadPlan;
@@ -35,6 +36,12 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
   @Override
   public Object visitBuildWeaver(BuildWeaverContext ctx) {
     return new BuildWeaverStatement(scope(ctx.scope()), ctx.DESTRUCTIVE() != null);
+  }
+
+  @Override
+  public Object visitPlanWeaver(PlanWeaverContext ctx) {
+    return new PlanWeaverStatement(
+        scope(ctx.scope()), ctx.DESTRUCTIVE() != null, ctx.waiveGates() != null);
   }
 
   @Override
