@@ -316,6 +316,14 @@ def test_workspace_over_spark_connect(remote, tmp_path):
         1: ("a", 0), 2: ("b", 0), 3: ("c", 0)
     }
 
+    # A plan over Connect: the SQL Table is predicted on the server; a Python Table's read()
+    # runs in the client, so the server's plan says it is skipped and why. Nothing is written.
+    plans = {p["table_id"]: p for p in ws.plan(item=ITEM)}
+    planned = plans[f"{ITEM}.Feed.Source"]
+    assert (planned["load_status"], planned["rows_unchanged"]) == ("succeeded", 3), planned
+    assert plans[f"{ITEM}.Feed.Copy"]["load_status"] == "skipped", plans
+    assert ws.history(f"{ITEM}.Feed.Source").count() == 1
+
     # The incremental Table: staging, delete keys, a failed read(), no work;
     # bookmarks advance with the loads that commit them, and a failed read() never moves them.
     name = f"{ITEM}.Feed.Events"

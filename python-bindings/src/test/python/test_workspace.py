@@ -103,9 +103,19 @@ def test_snapshot_table_reads_other_tables_and_its_target(spark, tmp_path):
     rows = live_rows(spark, ws, "PySnap", "Feed", "Copy")
     assert rows.where("seen_target = 0").count() == 3  # target() was empty on the first load
 
+    # A plan runs the Python read() and predicts the load that follows; it writes nothing.
+    planned = ws.plan("PySnap.Feed.Copy")
+    assert len(planned) == 1, planned
+    plan = planned[0]
+    assert (plan["build_action"], plan["load_status"]) == ("unchanged", "succeeded"), plan
+    assert plan["rows_updated"] == 3, plan
+    assert [g["gate"] for g in plan["gates"]] == ["delete", "update"], plan
+    assert ws.history("PySnap.Feed.Copy").count() == 1  # nothing recorded by the plan
+
     again = ws.load("PySnap.Feed.Copy")
     assert again[-1]["status"] == "succeeded", again
     assert again[-1]["rows_updated"] == 3  # seen_target is now 3 on every row
+    assert all(again[-1][k] == plan[k] for k in ("rows_inserted", "rows_deleted", "rows_unchanged"))
     history = ws.history("PySnap.Feed.Copy")
     assert history.count() == 2
     assert history.first()["status"] == "succeeded"

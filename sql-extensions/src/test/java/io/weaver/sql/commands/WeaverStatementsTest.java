@@ -101,6 +101,38 @@ class WeaverStatementsTest {
     assertEquals(2, built.size(), built.toString());
     assertTrue(built.stream().allMatch(r -> r.getString(1).equals("created")), built.toString());
 
+    // PLAN WEAVER: what a load would do, in rows, nothing written (docs/plan.md).
+    long versionBeforePlan = sql("DESCRIBE HISTORY " + site).get(0).getLong(0);
+    var plan = spark.sql("PLAN WEAVER TABLE " + site);
+    assertEquals(
+        List.of(
+            "table_id",
+            "build_action",
+            "build_message",
+            "load_status",
+            "rows_inserted",
+            "rows_updated",
+            "rows_deleted",
+            "rows_revived",
+            "rows_unchanged",
+            "rows_rejected",
+            "target_live_rows_before",
+            "target_live_rows_after",
+            "delta_version",
+            "gates",
+            "rejections",
+            "message",
+            "warnings",
+            "notes"),
+        List.of(plan.columns()));
+    Row planned = plan.first();
+    assertEquals("unchanged", planned.getString(1), planned.toString());
+    assertEquals("succeeded", planned.getString(3), planned.toString());
+    assertEquals(2L, planned.getLong(4), planned.toString());
+    assertEquals(2L, planned.getList(13).size(), "the delete and update gates");
+    assertEquals(versionBeforePlan, sql("DESCRIBE HISTORY " + site).get(0).getLong(0));
+    assertEquals(0L, sql("SELECT count(*) FROM " + site).get(0).getLong(0), "a plan loads nothing");
+
     var load = spark.sql("LOAD WEAVER TABLE " + site);
     assertEquals(
         List.of(

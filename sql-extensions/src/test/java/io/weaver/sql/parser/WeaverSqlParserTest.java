@@ -13,6 +13,7 @@ import io.weaver.sql.plans.DescribeWeaverTable;
 import io.weaver.sql.plans.LoadWeaverItem;
 import io.weaver.sql.plans.LoadWeaverTable;
 import io.weaver.sql.plans.LoadWeaverTableFrom;
+import io.weaver.sql.plans.PlanWeaverStatement;
 import io.weaver.sql.plans.RestoreWeaverTable;
 import io.weaver.sql.plans.Scope;
 import io.weaver.sql.plans.ShowWeaverLoadPlan;
@@ -67,6 +68,17 @@ class WeaverSqlParserTest {
         parse("BUILD WEAVER TABLE Sales.dbo.Order ALLOW DESTRUCTIVE"));
     assertEquals(
         new BuildWeaverStatement(Scope.workspace(), true), parse("BUILD WEAVER ALLOW DESTRUCTIVE"));
+  }
+
+  @Test
+  void planWeaver() throws Exception {
+    assertEquals(new PlanWeaverStatement(Scope.workspace(), false, false), parse("PLAN WEAVER"));
+    assertEquals(
+        new PlanWeaverStatement(Scope.item("Sales"), false, true),
+        parse("plan weaver item Sales waive stability gates"));
+    assertEquals(
+        new PlanWeaverStatement(Scope.table(id("Sales", "dbo", "Order")), true, true),
+        parse("PLAN WEAVER TABLE Sales.dbo.Order ALLOW DESTRUCTIVE WAIVE STABILITY GATES"));
   }
 
   @Test
@@ -287,6 +299,7 @@ class WeaverSqlParserTest {
         List.of(
             "CHECK WEAVER",
             "BUILD WEAVER",
+            "PLAN WEAVER",
             "LOAD WEAVER ITEM x",
             "TEST WEAVER",
             "SHOW WEAVER TABLES",
