@@ -11,7 +11,6 @@ import io.weaver.sql.testing.SqlSession;
 import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
@@ -31,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The DataFrame API contract (docs/table-contract.md, "DataFrame API") end to end in one real Spark
  * + Delta session: live rows on reads by name and every row on reads by path, the {@code weaver}
  * data source (includeDeleted, minVersion), appends as loads, refused overwrites, Delta's own
- * features on a Weaver table, and a 100k-row DataFrame load equal to LOAD WEAVER TABLE.
+ * features on a Weaver table. The 100k-row DataFrame load equal to LOAD WEAVER TABLE is {@link
+ * DataFrameLoadOf100kRowsTest} (a class of its own, so that it runs beside this one in the second
+ * test JVM).
  */
 class DataFrameApiTest {
   private static final AtomicInteger ITEMS = new AtomicInteger();
@@ -352,66 +353,5 @@ class DataFrameApiTest {
     assertEquals(1L, spark.table(site).count());
     Row waived = spark.sql("SHOW WEAVER LOADS FOR " + site + " LIMIT 1").first();
     assertEquals(true, waived.getAs("gates_waived"), waived.toString());
-  }
-
-  @Test
-  void aDataFrameLoadOf100kRowsEqualsLoadWeaverTable() throws IOException {
-    String first = "select id, concat('n', cast(id as string)) as name from range(100000);\n";
-    String second =
-        "select id, case when id % 10 = 0 then concat('m', cast(id as string))"
-            + " else concat('n', cast(id as string)) end as name from range(5000, 105000);\n";
-    // The third snapshot brings back the keys the second one deleted: they are revived.
-    String third = second.replace("range(5000, 105000)", "range(0, 105000)");
-    sqlTable("A.BySql", KEYED, first);
-    sqlTable("A.ByFrame", KEYED, first);
-    spark.sql("BUILD WEAVER");
-    String bySql = item + ".A.BySql";
-    String byFrame = item + ".A.ByFrame";
-
-    for (String body : List.of(first, second, third)) {
-      sqlTable("A.BySql", KEYED, body);
-      Row sqlRow = spark.sql("LOAD WEAVER TABLE " + bySql).first();
-      assertEquals("succeeded", sqlRow.getAs("status"), sqlRow.toString());
-      spark.sql(body.replace(";\n", "")).write().format("weaver").mode("append").save(byFrame);
-
-      String columns =
-          "id, name, row_signature,"
-              + " row_insert_datetime = row_update_datetime AS same_times,"
-              + " row_delete_datetime = timestamp'9999-12-31 00:00:00' AS live";
-      Dataset<Row> a =
-          spark.sql("SELECT " + columns + " FROM " + bySql + " WITH ('includeDeleted' = 'true')");
-      Dataset<Row> b =
-          spark.sql("SELECT " + columns + " FROM " + byFrame + " WITH ('includeDeleted' = 'true')");
-      assertEquals(0L, a.exceptAll(b).count());
-      assertEquals(0L, b.exceptAll(a).count());
-      assertEquals(spark.table(bySql).count(), spark.table(byFrame).count());
-
-      Row h1 = spark.sql("SHOW WEAVER LOADS FOR " + bySql + " LIMIT 1").first();
-      Row h2 = spark.sql("SHOW WEAVER LOADS FOR " + byFrame + " LIMIT 1").first();
-      for (String field :
-          List.of(
-              "status",
-              "rows_inserted",
-              "rows_updated",
-              "rows_deleted",
-              "rows_revived",
-              "rows_unchanged",
-              "rows_rejected",
-              "target_live_rows_before",
-              "target_live_rows_after",
-              "gates_waived")) {
-        assertEquals((Object) h1.getAs(field), h2.getAs(field), field + ": " + h1 + " vs " + h2);
-      }
-    }
-    List<Row> loads = spark.sql("SHOW WEAVER LOADS FOR " + byFrame).collectAsList();
-    assertEquals(3, loads.size(), loads.toString());
-    Row changes = loads.get(1);
-    assertEquals(5000L, (long) changes.getAs("rows_inserted"), changes.toString());
-    assertEquals(5000L, (long) changes.getAs("rows_deleted"), changes.toString());
-    assertEquals(9500L, (long) changes.getAs("rows_updated"), changes.toString());
-    Row revival = loads.get(0);
-    assertEquals(5000L, (long) revival.getAs("rows_revived"), revival.toString());
-    assertEquals(105000L, (long) revival.getAs("target_live_rows_after"), revival.toString());
-    assertEquals(105000L, count("SELECT count(DISTINCT id) FROM " + byFrame));
   }
 }

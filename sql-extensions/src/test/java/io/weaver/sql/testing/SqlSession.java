@@ -59,6 +59,9 @@ public final class SqlSession {
                   "spark.sql.catalog.spark_catalog",
                   "org.apache.spark.sql.delta.catalog.DeltaCatalog")
               .getOrCreate();
+      // As connector's SharedSpark: Spark's and Delta's INFO lines (tens of thousands per class,
+      // written to surefire's output files) cost time and no test reads them.
+      spark.sparkContext().setLogLevel("WARN");
     }
     return spark;
   }
