@@ -8,6 +8,7 @@ import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.datatest.DataTestRunner;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
@@ -100,6 +101,16 @@ public final class WeaverWorkspace {
     TableDeclaration table =
         model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
     return runner(model).loadOne(table, waiveGates, Optional.of(staging));
+  }
+
+  /** What a load of one Table from the given staging would do, writing nothing (docs/plan.md). */
+  public LoadPlan planWith(String identity, boolean waiveGates, StagingProvider staging) {
+    WorkspaceModel model = model();
+    Scope scope = Scope.table(identity);
+    requireMatch(model, scope);
+    TableDeclaration table =
+        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    return runner(model).planOne(table, waiveGates, Optional.of(staging));
   }
 
   /**

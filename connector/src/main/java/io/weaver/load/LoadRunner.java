@@ -191,6 +191,15 @@ public final class LoadRunner {
   }
 
   /**
+   * What a load of one Table would do, writing nothing; {@code staging} overrides its body as in
+   * {@link #loadOne(TableDeclaration, boolean, Optional)}.
+   */
+  public LoadPlan planOne(
+      TableDeclaration t, boolean waiveGates, Optional<StagingProvider> staging) {
+    return attempt(t, waiveGates, staging, Optional.empty(), Optional.empty()).plan();
+  }
+
+  /**
    * Loads one Table; {@code staging} overrides its body (a DataFrame write). Returns the load's
    * result, preceded by a {@code recovered} row when an earlier load's history had to be recovered.
    */

@@ -13,6 +13,7 @@ import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.signature.RowSignature;
 import io.weaver.embedded.EmbeddedSession;
+import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
@@ -302,6 +303,7 @@ public final class LoadBenchmark {
       List<Measure> hand,
       List<Measure> unconditional,
       List<Measure> lower,
+      List<Measure> plan,
       Map<String, Long> weaverCounts,
       List<String> weaverJobs) {}
 
@@ -323,6 +325,7 @@ public final class LoadBenchmark {
       List<Measure> h = new ArrayList<>();
       List<Measure> u = new ArrayList<>();
       List<Measure> l = new ArrayList<>();
+      List<Measure> p = new ArrayList<>();
       Map<String, Long> counts = Map.of();
       List<String> weaverJobs = List.of();
       for (int r = 0; r < runs; r++) {
@@ -335,6 +338,7 @@ public final class LoadBenchmark {
         order.add(() -> h.add(handWritten(masters, staging, tag)));
         order.add(() -> u.add(unconditional(masters, staging, tag)));
         order.add(() -> l.add(lowerBound(masters, staging, tag)));
+        order.add(() -> p.add(weaverPlan(masters, staging, tag, countsOut)));
         for (int i = 0; i < order.size(); i++) {
           order.get((i + r) % order.size()).run();
         }
@@ -344,15 +348,16 @@ public final class LoadBenchmark {
       log(
           String.format(
               Locale.ROOT,
-              "f=%s: weaver %.2f s, hand-written %.2f s, unconditional %.2f s, lower bound %.2f s;"
-                  + " weaver counts %s",
+              "f=%s: weaver %.2f s, hand-written %.2f s, unconditional %.2f s, lower bound %.2f s,"
+                  + " plan %.2f s; weaver counts %s",
               f,
               median(w),
               median(h),
               median(u),
               median(l),
+              median(p),
               counts));
-      cases.add(new Case(f, w, h, u, l, counts, weaverJobs));
+      cases.add(new Case(f, w, h, u, l, p, counts, weaverJobs));
       delete(Path.of(stagingPath));
     }
     return cases;
@@ -485,6 +490,47 @@ public final class LoadBenchmark {
     log(
         String.format(
             Locale.ROOT, "    (Check of the workspace alone, as loadWith runs it: %.2f s)", check));
+    delete(Path.of(path));
+    return m;
+  }
+
+  /**
+   * One timed Weaver plan (docs/plan.md) on a fresh copy: the load run to its gates and stopped,
+   * with no load history (as the timed load at f > 0). Its counts must be the load's, and it must
+   * commit nothing.
+   */
+  private Measure weaverPlan(
+      Masters masters, Supplier<Dataset<Row>> staging, String tag, Map<String, Long>[] countsOut) {
+    String object = "P_" + tag + "_" + (++tables);
+    String name = declare(object);
+    String path = tablePath(object);
+    copy(masters.weaver(), Path.of(path));
+    LoadPlan[] plan = new LoadPlan[1];
+    Measure m =
+        timed(
+            "plan",
+            path,
+            () ->
+                plan[0] =
+                    weaver.planWith(
+                        name,
+                        false,
+                        (t, c) ->
+                            new StagingProvider.Staging(
+                                staging.get(), Optional.empty(), Optional.empty())));
+    jobs.lastJobs().forEach(j -> log("    plan job: " + j));
+    LoadPlan p = plan[0];
+    if (p.status() != LoadStatus.SUCCEEDED || m.metric("committed") != 0) {
+      throw new IllegalStateException("the plan did not predict a load, or it wrote: " + p);
+    }
+    Map<String, Long> loaded = countsOut[0];
+    if (!loaded.isEmpty()
+        && (loaded.get("inserted") != p.counts().inserted()
+            || loaded.get("updated") != p.counts().updated()
+            || loaded.get("deleted") != p.counts().deleted())) {
+      throw new IllegalStateException(
+          "the plan's counts " + p.counts() + " are not the load's " + loaded);
+    }
     delete(Path.of(path));
     return m;
   }
