@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.weaver.metadata.ManagedColumns;
@@ -303,19 +304,33 @@ class DifferentialLoadTest {
     // Quiet loads and half the others check for "no change at all" first (only snapshot loads
     // can): the check must match the former and not the latter.
     boolean expectUnchanged = quiet || random.nextBoolean();
-    LoadOutcome o =
-        LoadEngine.apply(
-            s.table.spark,
-            new LoadRequest(
-                s.table.spec,
-                staging,
-                keys,
-                ts,
-                "diff-" + s.sequence,
-                s.sequence,
-                waive,
-                new CommitReceipt("diff-" + s.sequence, s.sequence, ts, Optional.empty()).toJson(),
-                expectUnchanged));
+    LoadRequest request =
+        new LoadRequest(
+            s.table.spec,
+            staging,
+            keys,
+            ts,
+            "diff-" + s.sequence,
+            s.sequence,
+            waive,
+            new CommitReceipt("diff-" + s.sequence, s.sequence, ts, Optional.empty()).toJson(),
+            expectUnchanged);
+    // One load in four is planned first (docs/plan.md): the plan must predict the model's counts
+    // and status, and write nothing.
+    LoadOutcome planned = null;
+    if (random.nextInt(4) == 0) {
+      planned = LoadEngine.apply(s.table.spark, request.asPlan());
+      assertEquals(versionBefore, version(s), "a plan writes nothing");
+      assertFalse(planned.committed());
+    }
+    LoadOutcome o = LoadEngine.apply(s.table.spark, request);
+    if (planned != null) {
+      assertEquals(o.status(), planned.status(), planned.message());
+      if (o.status() != LoadStatus.REFUSED) {
+        assertEquals(o.counts(), planned.counts(), "the plan's counts are the load's");
+      }
+      assertEquals(o.gates(), planned.gates());
+    }
 
     if (gatesTrip && !waive) {
       assertEquals(LoadStatus.REFUSED, o.status(), o.message());
