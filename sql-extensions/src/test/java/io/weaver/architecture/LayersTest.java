@@ -40,6 +40,7 @@ class LayersTest {
           "build", // structure
           "load", // the keyed merge, gates, history
           "datatest", // key, not-null, foreign-key and authored tests
+          "site", // the static documentation site (weaver docs)
           "python", // the bridge to a Python runtime (Python Tables)
           "embedded", // the local Spark session with a folder as the lakehouse
           "api", // WeaverWorkspace: the one entry point of every interface
