@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.elk.alg.layered.LayeredLayoutProvider;
+import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
+import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.math.KVector;
 import org.eclipse.elk.core.options.CoreOptions;
 import org.eclipse.elk.core.options.Direction;
@@ -42,6 +44,13 @@ final class GraphLayout {
 
   record Placed(double width, double height, List<Box> boxes, List<Route> routes) {}
 
+  static {
+    // Outside Eclipse no plug-in registry runs: the service (which also registers how ELK copies
+    // its option values) and the layered algorithm's options are registered here, once.
+    LayoutMetaDataService.getInstance()
+        .registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
+  }
+
   private GraphLayout() {}
 
   static double widthOf(Node node) {
@@ -51,6 +60,7 @@ final class GraphLayout {
 
   static Placed layout(List<Node> nodes, List<Edge> edges) {
     ElkNode root = ElkGraphUtil.createGraph();
+    root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
     root.setProperty(CoreOptions.DIRECTION, Direction.RIGHT);
     root.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
     root.setProperty(CoreOptions.PADDING, new org.eclipse.elk.core.math.ElkPadding(16));
@@ -72,7 +82,7 @@ final class GraphLayout {
         elkEdges.put(ElkGraphUtil.createSimpleEdge(from, to), edge);
       }
     }
-    new LayeredLayoutProvider().layout(root, new BasicProgressMonitor());
+    new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
 
     List<Box> boxes = new ArrayList<>();
     for (Node n : nodes) {

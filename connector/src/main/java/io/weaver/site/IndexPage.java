@@ -82,7 +82,12 @@ final class IndexPage {
       for (SiteModel.Source s : site.sources()) {
         out.append("<tr><td><code>")
             .append(Html.text(s.text()))
-            .append("</code></td><td>")
+            .append("</code>")
+            .append(
+                s.item() == null
+                    ? ""
+                    : " <span class=\"note\">(" + Html.text(s.item()) + ")</span>")
+            .append("</td><td>")
             .append(Html.text(s.kind()))
             .append("</td><td>");
         List<String> readers =

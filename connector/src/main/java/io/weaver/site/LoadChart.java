@@ -93,7 +93,7 @@ final class LoadChart {
               "<rect class=\"slot %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>",
               l.status().equals("succeeded") ? "ok" : "other",
               x,
-              TOP,
+              (double) TOP,
               bar,
               plotH));
       for (String[] part :

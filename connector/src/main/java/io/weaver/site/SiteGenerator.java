@@ -64,7 +64,8 @@ public final class SiteGenerator {
               names.page(q)));
     }
     for (SiteModel.Source s : site.sources()) {
-      nodes.add(new GraphLayout.Node(s.id(), s.text(), "source", "source", null));
+      String where = s.item() == null ? "source" : s.item() + " · source";
+      nodes.add(new GraphLayout.Node(s.id(), s.text(), where, "source", null));
     }
     GraphLayout.Placed placed = GraphLayout.layout(nodes, site.edges());
     List<Path> pages = new ArrayList<>();

@@ -50,8 +50,13 @@ record SiteModel(
       Long liveAfter,
       String message) {}
 
-  /** Something a Table reads that is not a workspace Table: a {@code Files/} object or a path. */
-  record Source(String id, String text, String kind) {}
+  /**
+   * Something a Table reads that is not a workspace Table: a {@code Files/} object, a path, a table
+   * of another catalog.
+   *
+   * @param item the item whose file area it is in, or null
+   */
+  record Source(String id, String text, String kind, String item) {}
 
   /**
    * A dependency of a Table as the page lists it.
@@ -118,11 +123,11 @@ record SiteModel(
           edges.add(new GraphLayout.Edge(target.get(), t.qualifiedName()));
           dependants.computeIfAbsent(target.get(), k -> new ArrayList<>()).add(t.qualifiedName());
         } else {
-          // A Files/ object is the item's own; a path or outside table is named as written.
-          String text =
-              e.dependsOn().startsWith("Files/") ? t.item() + "/" + e.dependsOn() : e.dependsOn();
-          String id = SOURCE_PREFIX + text;
-          sources.putIfAbsent(id, new Source(id, text, e.kind()));
+          // A Files/ object or a Files/ path is the item's own: two items' are different sources.
+          String text = e.dependsOn();
+          String item = text.contains("Files/") ? t.item() : null;
+          String id = SOURCE_PREFIX + (item == null ? "" : item + "/") + text;
+          sources.putIfAbsent(id, new Source(id, text, e.kind(), item));
           deps.add(new Dependency(e.dependsOn(), e.kind(), Optional.empty(), Optional.of(id)));
           edges.add(new GraphLayout.Edge(id, t.qualifiedName()));
         }
