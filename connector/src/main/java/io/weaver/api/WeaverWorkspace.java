@@ -7,24 +7,29 @@ import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.datatest.DataTestRunner;
+import io.weaver.datatest.LastTestRuns;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
+import io.weaver.metadata.DataTestDeclaration;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.plan.TablePlan;
 import io.weaver.plan.WorkspacePlanner;
 import io.weaver.python.PythonBridge;
 import io.weaver.workspace.Form;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -204,7 +209,8 @@ public final class WeaverWorkspace {
    * Runs the tests in scope (docs/table-contract.md, "Test") against the live rows of built tables:
    * the generated tests of each Table in scope, then the authored tests of the items in scope (none
    * when the scope is one Table). Executes no Table body; a Table not built reports its tests as
-   * failed.
+   * failed. The results are recorded per Table under the lakehouse ({@link LastTestRuns}), where
+   * the documentation site finds them.
    */
   public List<DataTestResult> test(Scope scope) {
     WorkspaceModel model = model();
@@ -215,10 +221,18 @@ public final class WeaverWorkspace {
     if (!authoredInScope) {
       requireMatch(model, scope);
     }
-    return new DataTestRunner(spark, model, layout, progress)
-        .run(
-            scope.filter(),
-            t -> scope.table().isEmpty() && scope.item().map(i -> i.equals(t.item())).orElse(true));
+    Predicate<DataTestDeclaration> authored =
+        t -> scope.table().isEmpty() && scope.item().map(i -> i.equals(t.item())).orElse(true);
+    Instant runAt = Instant.now();
+    List<DataTestResult> results =
+        new DataTestRunner(spark, model, layout, progress).run(scope.filter(), authored);
+    try {
+      new LastTestRuns(spark, layout).record(model, scope.filter(), authored, results, runAt);
+    } catch (UncheckedIOException e) {
+      // The results are the answer; a lakehouse that cannot take the record does not change them.
+      progress.accept("could not record the test results: " + e.getMessage());
+    }
+    return results;
   }
 
   /**

@@ -14,7 +14,15 @@ import java.util.Set;
 final class CliArgs {
   /** Options that take a value. */
   static final Set<String> VALUED =
-      Set.of("--workspace", "--lakehouse", "--format", "--master", "--item", "--table", "--limit");
+      Set.of(
+          "--workspace",
+          "--lakehouse",
+          "--format",
+          "--master",
+          "--item",
+          "--table",
+          "--limit",
+          "--out");
 
   /** Options that are switches. */
   static final Set<String> SWITCHES =

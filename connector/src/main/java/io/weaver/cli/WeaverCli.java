@@ -27,6 +27,7 @@ public final class WeaverCli {
         history    recent loads (--table, --limit, default 20)
         describe   one Table's declaration and built shape (--table Item.Schema.Object)
         sql        run Spark SQL statements: weaver sql "<statements>"
+        docs       a static documentation site (--out DIR, default <workspace>/.weaver/site; --item)
 
       options:
         --workspace DIR       the workspace folder (default: .)
@@ -92,6 +93,10 @@ public final class WeaverCli {
         case "sql" -> {
           parsed.allowOnly();
           yield InspectCommands.sql(parsed, out, err);
+        }
+        case "docs" -> {
+          parsed.allowOnly("--out", "--item");
+          yield DocsCommand.run(parsed, out, err);
         }
         case "test" -> {
           parsed.allowOnly("--item", "--table");

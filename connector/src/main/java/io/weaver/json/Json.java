@@ -51,6 +51,11 @@ public final class Json {
     return MAPPER.readTree(text);
   }
 
+  /** A parsed node as plain Java values ({@code Map}, {@code List}, strings, numbers, null). */
+  public static Object plain(JsonNode node) {
+    return MAPPER.convertValue(node, Object.class);
+  }
+
   private static void write(JsonGenerator out, Object value) throws IOException {
     if (value == null) {
       out.writeNull();

@@ -60,6 +60,21 @@ public final class LakehouseLayout {
   }
 
   /**
+   * {@code <root>/<Item>/Files/_weaver/<name>}: a file Weaver keeps about an item that is no table
+   * (the last test run, docs/docs-site.md). It sits in the item's file area because a Fabric
+   * lakehouse has no other place for files; no Table reads {@code Files/_weaver}.
+   */
+  public String weaverFilePath(String item, String name) {
+    return join(
+        itemFilesRoot(item),
+        WEAVER_FILES,
+        PathNames.requireSegment("File", name, item + "/" + name));
+  }
+
+  /** The folder under an item's file area holding Weaver's own files. */
+  public static final String WEAVER_FILES = "_weaver";
+
+  /**
    * The file area beside an item's tables folder ({@code …/<Item>/Tables} → {@code
    * …/<Item>/Files}), for sessions that know an item only by its catalog's {@code root} option.
    */

@@ -41,6 +41,7 @@ class LayersTest {
           "load", // the keyed merge, gates, history
           "datatest", // key, not-null, foreign-key and authored tests
           "plan", // what build and load would do, nothing written
+          "site", // the static documentation site (weaver docs)
           "python", // the bridge to a Python runtime (Python Tables)
           "embedded", // the local Spark session with a folder as the lakehouse
           "api", // WeaverWorkspace: the one entry point of every interface
