@@ -83,18 +83,9 @@ final class LoadAttempt {
               loadId, name, unmet.get().status(), -1, unmet.get().message(), started, loadTs));
     }
     LoadTrace.mark("isDeltaTable done");
-    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
-    // catalogue is checked and the state read; both only read.
-    CompletableFuture<LoadSpec> specAhead =
-        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
-    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
-    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
-    CompletableFuture<Long> lastTxnAhead =
-        Ahead.start(
-            spark,
-            "last applied load",
-            () ->
-                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    TargetReads ahead = startTargetReads();
+    CompletableFuture<LoadSpec> specAhead = ahead.spec();
+    CompletableFuture<Long> lastTxnAhead = ahead.lastTxn();
     JobLabels.step(spark, "catalogue and state");
     Catalogue catalogue = new Catalogue(spark, layout, table.item());
     catalogue.ensureTables();
@@ -123,6 +114,25 @@ final class LoadAttempt {
     return results;
   }
 
+  /** The target's schema and its last applied load sequence, read on their own threads. */
+  private record TargetReads(CompletableFuture<LoadSpec> spec, CompletableFuture<Long> lastTxn) {}
+
+  private TargetReads startTargetReads() {
+    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
+    // catalogue is checked and the state read; both only read.
+    CompletableFuture<LoadSpec> spec =
+        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
+    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
+    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
+    CompletableFuture<Long> lastTxn =
+        Ahead.start(
+            spark,
+            "last applied load",
+            () ->
+                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    return new TargetReads(spec, lastTxn);
+  }
+
   /**
    * What this load would do, written nowhere (docs/plan.md): the same preconditions, state,
    * staging, diff and gates as {@link #run}, then a stop before the write. No catalogue table is
@@ -141,14 +151,9 @@ final class LoadAttempt {
     if (unmet.isPresent()) {
       return LoadPlan.without(name, unmet.get().status(), -1, unmet.get().message(), List.of());
     }
-    CompletableFuture<LoadSpec> specAhead =
-        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
-    CompletableFuture<Long> lastTxnAhead =
-        Ahead.start(
-            spark,
-            "last applied load",
-            () ->
-                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    TargetReads ahead = startTargetReads();
+    CompletableFuture<LoadSpec> specAhead = ahead.spec();
+    CompletableFuture<Long> lastTxnAhead = ahead.lastTxn();
     JobLabels.step(spark, "catalogue and state");
     LoadRecorder recorder =
         new LoadRecorder(

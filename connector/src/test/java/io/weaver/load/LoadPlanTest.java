@@ -7,18 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.weaver.testing.FileDigests;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -44,12 +38,12 @@ class LoadPlanTest {
 
   /** Plans {@code request}, checks it wrote nothing, then loads it; returns (plan, load). */
   private LoadOutcome[] planThenLoad(TestTable table, LoadRequest request) {
-    Map<String, String> before = files(Path.of(table.spec.targetPath()));
+    Map<String, String> before = FileDigests.of(Path.of(table.spec.targetPath()));
     long version = table.version();
     LoadOutcome plan = LoadEngine.apply(table.spark, request.asPlan());
     assertFalse(plan.committed(), plan.message());
     assertEquals(version, table.version(), "a plan makes no Delta version");
-    assertEquals(before, files(Path.of(table.spec.targetPath())), "a plan writes no file");
+    assertEquals(before, FileDigests.of(Path.of(table.spec.targetPath())), "a plan writes no file");
     LoadOutcome load = LoadEngine.apply(table.spark, request);
     return new LoadOutcome[] {plan, load};
   }
@@ -238,23 +232,5 @@ class LoadPlanTest {
       byKey.put(r.getString(1), r.getString(0) + " " + r.getString(2));
     }
     return byKey;
-  }
-
-  /** Every file under {@code root} with the SHA-256 of its bytes. */
-  static Map<String, String> files(Path root) {
-    Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.filter(Files::isRegularFile).toList()) {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        files.put(
-            root.relativize(p).toString(),
-            HexFormat.of().formatHex(sha.digest(Files.readAllBytes(p))));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    return files;
   }
 }

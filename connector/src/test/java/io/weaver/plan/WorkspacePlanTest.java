@@ -8,20 +8,12 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.load.GateVerdict;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
+import io.weaver.testing.FileDigests;
 import io.weaver.testing.WeaverFixture;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -56,9 +48,9 @@ class WorkspacePlanTest {
 
     // Update 2, delete 4, insert 5.
     sites("(1, 'a'), (2, 'B'), (3, 'c'), (5, 'e')");
-    Map<String, String> before = files(fixture.lake());
+    Map<String, String> before = FileDigests.of(fixture.lake());
     List<TablePlan> plans = weaver.plan(Scope.all(), false, false);
-    assertEquals(before, files(fixture.lake()), "a plan changes no file of the lakehouse");
+    assertEquals(before, FileDigests.of(fixture.lake()), "a plan changes no file of the lakehouse");
 
     Map<String, TablePlan> byTable =
         plans.stream().collect(Collectors.toMap(TablePlan::tableId, Function.identity()));
@@ -117,9 +109,9 @@ class WorkspacePlanTest {
     // Half the rows gone: the delete gate (50 %) refuses; a new Table is created by Build.
     sites("(1, 'a'), (2, 'b')");
     fixture.table("A.Depot", WeaverFixture.KEYED, "select 1 as id;\n");
-    Map<String, String> before = files(fixture.lake());
+    Map<String, String> before = FileDigests.of(fixture.lake());
     List<TablePlan> plans = weaver.plan(Scope.all(), false, false);
-    assertEquals(before, files(fixture.lake()), "a plan changes no file of the lakehouse");
+    assertEquals(before, FileDigests.of(fixture.lake()), "a plan changes no file of the lakehouse");
     Map<String, TablePlan> byTable =
         plans.stream().collect(Collectors.toMap(TablePlan::tableId, Function.identity()));
     TablePlan site = byTable.get(fixture.qualified("A.Site"));
@@ -141,23 +133,5 @@ class WorkspacePlanTest {
     assertEquals(LoadStatus.SUCCEEDED, waived.load().status());
     assertEquals(GateVerdict.WAIVED, waived.load().gates().get(0).verdict());
     assertEquals(2, waived.load().counts().deleted());
-  }
-
-  /** Every file under {@code root} with the SHA-256 of its bytes. */
-  private static Map<String, String> files(Path root) {
-    Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.filter(Files::isRegularFile).toList()) {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        files.put(
-            root.relativize(p).toString(),
-            HexFormat.of().formatHex(sha.digest(Files.readAllBytes(p))));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    return files;
   }
 }
