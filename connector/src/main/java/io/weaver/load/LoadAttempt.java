@@ -146,6 +146,7 @@ final class LoadAttempt {
   }
 
   private LoadPlan planned() {
+    LoadTrace.start();
     JobLabels.step(spark, "preconditions");
     Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
     if (unmet.isPresent()) {
@@ -159,6 +160,7 @@ final class LoadAttempt {
         new LoadRecorder(
             new Catalogue(spark, layout, table.item()), table.tableId().toString(), faults);
     LoadBookkeeping.State state = recorder.state();
+    LoadTrace.mark("state read");
     List<String> notes = new ArrayList<>();
     Optional<LoadRecovery.Unrecorded> pending =
         LoadRecovery.pending(spark, path, state, Ahead.join(lastTxnAhead));
@@ -182,6 +184,7 @@ final class LoadAttempt {
               loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
       JobLabels.step(spark, "staging");
       StagingProvider.Staging staged = provider.get().stage(table, context);
+      LoadTrace.mark("staged");
       long sequence = state.sequence() + 1;
       LoadRequest request =
           new LoadRequest(
