@@ -179,24 +179,14 @@ final class LoadAttempt {
       return LoadPlan.without(name, LoadStatus.SKIPPED, -1, unavailable, notes);
     }
     try {
-      StagingProvider.Context context =
-          new StagingProvider.Context(
-              loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
-      JobLabels.step(spark, "staging");
-      StagingProvider.Staging staged = provider.get().stage(table, context);
-      LoadTrace.mark("staged");
+      StagingProvider.Staging staged = stage(state);
       long sequence = state.sequence() + 1;
       LoadRequest request =
-          new LoadRequest(
-                  Ahead.join(specAhead),
-                  staged.staging(),
-                  staged.deleteKeys(),
-                  loadTs,
-                  loadId,
-                  sequence,
-                  waiveGates,
-                  new CommitReceipt(loadId, sequence, loadTs, Optional.empty()).toJson(),
-                  LoadRecovery.previousChangedNothing(spark, path, state))
+          request(
+                  staged,
+                  state,
+                  specAhead,
+                  new CommitReceipt(loadId, sequence, loadTs, Optional.empty()))
               .asPlan();
       LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
       List<Map<String, Object>> sample =
@@ -221,6 +211,35 @@ final class LoadAttempt {
     }
   }
 
+  /** Runs the Table's body under the context its state gives (needs a provider). */
+  private StagingProvider.Staging stage(LoadBookkeeping.State state) {
+    StagingProvider.Context context =
+        new StagingProvider.Context(
+            loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
+    JobLabels.step(spark, "staging");
+    StagingProvider.Staging staged = provider.get().stage(table, context);
+    LoadTrace.mark("staged");
+    return staged;
+  }
+
+  /** The engine's request for {@code staged}, carrying {@code receipt} as commit metadata. */
+  private LoadRequest request(
+      StagingProvider.Staging staged,
+      LoadBookkeeping.State state,
+      CompletableFuture<LoadSpec> specAhead,
+      CommitReceipt receipt) {
+    return new LoadRequest(
+        Ahead.join(specAhead),
+        staged.staging(),
+        staged.deleteKeys(),
+        loadTs,
+        loadId,
+        receipt.sequence(),
+        waiveGates,
+        receipt.toJson(),
+        LoadRecovery.previousChangedNothing(spark, path, state));
+  }
+
   private LoadResult stageAndApply(
       LoadRecorder recorder, LoadBookkeeping.State state, CompletableFuture<LoadSpec> specAhead) {
     long sequence = state.sequence() + 1;
@@ -232,25 +251,10 @@ final class LoadAttempt {
         recorder.history(skipped);
         return skipped;
       }
-      StagingProvider.Context context =
-          new StagingProvider.Context(
-              loadTs, state.lastSucceededAt().orElse(SqlStaging.NO_EARLIER_LOAD), state.bookmark());
-      JobLabels.step(spark, "staging");
-      StagingProvider.Staging staged = provider.get().stage(table, context);
-      LoadTrace.mark("staged");
+      StagingProvider.Staging staged = stage(state);
       Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
-      CommitReceipt receipt = new CommitReceipt(loadId, sequence, loadTs, bookmark);
       LoadRequest request =
-          new LoadRequest(
-              Ahead.join(specAhead),
-              staged.staging(),
-              staged.deleteKeys(),
-              loadTs,
-              loadId,
-              sequence,
-              waiveGates,
-              receipt.toJson(),
-              LoadRecovery.previousChangedNothing(spark, path, state));
+          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark));
       LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
       LoadTrace.mark("engine done");
       if (outcome.committed()) {
