@@ -38,6 +38,7 @@ final class KeyedLoad {
   private final long version;
   private final FaultPoints faults;
   private final ChangeDetector detector;
+  private final WritePath path;
   private Dataset<Row> narrow;
 
   /** Pass 0's checkpoint of narrow staging, which pass 1 reads instead of staging. */
@@ -60,7 +61,9 @@ final class KeyedLoad {
     this.input = input;
     this.version = version;
     this.faults = faults;
-    this.detector = new ChangeDetector(spec);
+    // A plan writes nothing: its diff needs no positions, and it stays the diff a load takes.
+    this.path = request.planOnly() ? WritePath.MERGE : WritePath.choose(spark, spec, version);
+    this.detector = new ChangeDetector(spec, path == WritePath.DIRECT);
     this.narrow = detector.narrow(input.observed());
   }
 
@@ -159,7 +162,7 @@ final class KeyedLoad {
                         ChangeDetector.UPDATE,
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
-            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
+            .select(ChangeSet.keyColumns(spec, diffColumns()));
     changedKeys =
         diff
             // The one pass over the join fills a local checkpoint and both observations. Not
@@ -184,6 +187,13 @@ final class KeyedLoad {
         observed,
         stagingRows,
         liveAhead == null ? OptionalLong.empty() : OptionalLong.of(Ahead.join(liveAhead)));
+  }
+
+  /** What the diff keeps of a changing row besides its key: class, rejection, carried columns. */
+  private String[] diffColumns() {
+    List<String> columns = new ArrayList<>(List.of(ChangeDetector.OP, UniqueKeyRejector.REASON));
+    columns.addAll(detector.carriedColumns());
+    return columns.toArray(new String[0]);
   }
 
   /**
@@ -240,15 +250,26 @@ final class KeyedLoad {
         faults.inTasks(
             LoadFaults.Phase.DURING_WRITE,
             changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
-    JobLabels.step(spark, "merge");
-    KeyedMerge.Result result =
-        new KeyedMerge(spec)
-            .run(
-                CommitSession.open(spark, request),
-                source,
-                request,
-                ChangeSet.keyFilter(spec, changeSet, counts));
-    LoadTrace.mark("merged");
+    Optional<Column> keyFilter = ChangeSet.keyFilter(spec, changeSet, counts);
+    KeyedMerge.Result result;
+    if (path == WritePath.DIRECT) {
+      result =
+          new DirectWrite(spec, request)
+              .run(
+                  spark,
+                  CommitSession.open(spark, request),
+                  source,
+                  counts,
+                  version,
+                  detector,
+                  keyFilter);
+      LoadTrace.mark("committed directly");
+    } else {
+      JobLabels.step(spark, "merge");
+      result =
+          new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request, keyFilter);
+      LoadTrace.mark("merged");
+    }
     if (!result.applied()) {
       return LoadEngine.alreadyApplied(spark, spec, request, result.version(), warnings);
     }

@@ -23,6 +23,13 @@ public final class WeaverConf {
   /** The embedded lakehouse root. Default {@code <workspace>/.weaver/lakehouse}. */
   public static final String LAKEHOUSE = "spark.weaver.lakehouse";
 
+  /**
+   * How keyed loads commit: {@code auto} (default: the direct writer where it can write the table,
+   * else MERGE), {@code direct} (fail when it cannot) or {@code merge} (docs/engine.md, "Write
+   * paths").
+   */
+  public static final String LOAD_WRITER = "spark.weaver.load.writer";
+
   /** Prefix of per-item settings: {@code spark.weaver.item.<Item>.<setting>}. */
   public static final String ITEM_PREFIX = "spark.weaver.item.";
 

@@ -1,0 +1,269 @@
+package io.weaver.catalyst.delta;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.DeltaOperations;
+import org.apache.spark.sql.delta.OptimisticTransaction;
+import org.apache.spark.sql.delta.Snapshot;
+import org.apache.spark.sql.delta.actions.Action;
+import org.apache.spark.sql.delta.actions.AddFile;
+import org.apache.spark.sql.delta.actions.FileAction;
+import org.apache.spark.sql.delta.actions.SetTransaction;
+import org.apache.spark.sql.delta.commands.DMLWithDeletionVectorsHelper$;
+import org.apache.spark.sql.delta.commands.DeletionVectorBitmapGenerator$;
+import org.apache.spark.sql.delta.commands.DeletionVectorResult;
+import org.apache.spark.sql.delta.commands.DeletionVectorUtils$;
+import org.apache.spark.sql.delta.commands.TouchedFileWithDV;
+import org.apache.spark.sql.delta.commands.cdc.CDCReader$;
+import org.apache.spark.sql.delta.stats.StatsCollectionUtils$;
+import org.apache.spark.sql.delta.util.Utils$;
+import org.apache.spark.sql.execution.metric.SQLMetric;
+import org.apache.spark.sql.execution.metric.SQLMetrics;
+import scala.Option;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * One Delta commit written directly, without MERGE: new data files for the new row versions, the
+ * rows they replace marked in deletion vectors of their files (merged with the vectors already
+ * there), the idempotent transaction and the commit's metadata — all in one optimistic transaction
+ * read at the version the caller's diff read.
+ *
+ * <p>The transaction reads the whole table (the diff did), so a concurrent commit that adds or
+ * removes files fails this one with Delta's own {@code io.delta.exceptions} conflict, as a MERGE
+ * with an insert clause would. Nothing is visible until {@link #commit}; files written before a
+ * failure are unreferenced (VACUUM removes them).
+ *
+ * <p>Open-source Delta's internal transaction API: {@link #unavailable} says when it cannot be used
+ * (Delta internals absent, deletion vectors off, change data feed or row tracking on — features
+ * whose extra actions this writer does not produce), and the caller then merges instead.
+ */
+public final class DirectCommit {
+  private final SparkSession spark;
+  private final DeltaLog log;
+  private final OptimisticTransaction txn;
+  private final List<Action> actions = new ArrayList<>();
+  private long filesAdded;
+  private long bytesAdded;
+  private long rowsWritten;
+  private long rowsMarked;
+  private final Map<String, Long> dvMetrics = new LinkedHashMap<>();
+
+  private DirectCommit(SparkSession spark, DeltaLog log, OptimisticTransaction txn) {
+    this.spark = spark;
+    this.log = log;
+    this.txn = txn;
+  }
+
+  /**
+   * Why the table at {@code path} (at {@code version}) cannot take a direct commit here; empty when
+   * it can.
+   */
+  public static Optional<String> unavailable(SparkSession spark, String path, long version) {
+    if (!DeltaInternals.forLoads()) {
+      return Optional.of(
+          "this runtime's Delta has no open-source transaction API (loads run on the portable"
+              + " path)");
+    }
+    Snapshot snapshot = snapshotAt(DeltaLog.forTable(spark, path), version);
+    if (!DeletionVectorUtils$.MODULE$.deletionVectorsWritable(
+        snapshot.protocol(), snapshot.metadata())) {
+      return Optional.of("deletion vectors are not enabled on the table");
+    }
+    if (CDCReader$.MODULE$.isCDCEnabledOnTable(snapshot.metadata(), spark)) {
+      return Optional.of("the table has change data feed on");
+    }
+    if (snapshot.metadata().configuration().contains("delta.enableRowTracking")
+        && "true"
+            .equalsIgnoreCase(
+                snapshot.metadata().configuration().apply("delta.enableRowTracking"))) {
+      return Optional.of("the table has row tracking on");
+    }
+    return Optional.empty();
+  }
+
+  /** A transaction on the table at {@code path} that reads {@code version} (the diff's). */
+  public static DirectCommit begin(SparkSession spark, String path, long version) {
+    DeltaLog log = DeltaLog.forTable(spark, path);
+    Snapshot snapshot = snapshotAt(log, version);
+    OptimisticTransaction txn = log.startTransaction(Option.empty(), Option.apply(snapshot));
+    // The diff read every row of this version: any file added or removed since conflicts.
+    txn.readWholeTable();
+    return new DirectCommit(spark, log, txn);
+  }
+
+  /** The last version {@code appId} committed (-1 when never); a conflict if another commits. */
+  public long lastTxnVersion(String appId) {
+    return txn.txnVersion(appId);
+  }
+
+  /**
+   * Writes {@code rows} as new data files of the table (Delta's own writer: invariants, statistics,
+   * and identity values generated for an identity column {@code rows} lacks).
+   */
+  public void write(Dataset<Row> rows) {
+    for (FileAction action : CollectionConverters.asJava(txn.writeFiles(rows))) {
+      actions.add(action);
+      if (action instanceof AddFile add) {
+        filesAdded++;
+        bytesAdded += add.size();
+        Option<Object> records = add.numLogicalRecords();
+        if (records.isDefined()) {
+          rowsWritten += ((Number) records.get()).longValue();
+        }
+      }
+    }
+  }
+
+  /**
+   * Marks the rows at {@code positions} deleted: {@code fileColumn} holds each row's {@code
+   * _metadata.file_path} and {@code rowColumn} its {@code _metadata.row_index}, as read at this
+   * transaction's version. The vectors are built and stored by the executors; the driver receives
+   * one descriptor per touched file. Returns the number of rows newly marked.
+   */
+  public long markDeleted(Dataset<Row> positions, String fileColumn, String rowColumn) {
+    Snapshot snapshot = txn.snapshot();
+    scala.collection.immutable.Seq<AddFile> files = txn.filterFiles();
+    Dataset<Row> marked =
+        DeletionVectorBitmapGenerator$.MODULE$.buildRowIndexSetsForFilesMatchingCondition(
+            spark,
+            log.dataPath().toString(),
+            true,
+            positions,
+            files,
+            Literal.TrueLiteral(),
+            Option.apply(col(fileColumn)),
+            Option.apply(col(rowColumn)));
+    scala.collection.immutable.Seq<DeletionVectorResult> vectors =
+        DeletionVectorBitmapGenerator$.MODULE$.buildDeletionVectors(
+            spark, marked, log, Utils$.MODULE$.getRandomPrefixLength(txn.metadata()));
+    scala.collection.immutable.Seq<TouchedFileWithDV> touched =
+        DMLWithDeletionVectorsHelper$.MODULE$.findFilesWithMatchingRows(
+            txn,
+            DMLWithDeletionVectorsHelper$.MODULE$.generateCandidateFileMap(log.dataPath(), files),
+            vectors);
+    long newlyMarked = 0;
+    for (TouchedFileWithDV file : CollectionConverters.asJava(touched)) {
+      newlyMarked += file.numberOfModifiedRows();
+    }
+    Tuple2<
+            scala.collection.immutable.Seq<FileAction>,
+            scala.collection.immutable.Map<String, Object>>
+        processed =
+            DMLWithDeletionVectorsHelper$.MODULE$.processUnmodifiedData(
+                spark,
+                touched,
+                snapshot,
+                StatsCollectionUtils$.MODULE$.getDataSkippingStringPrefixLength(
+                    spark, txn.metadata()));
+    actions.addAll(CollectionConverters.asJava(processed._1()));
+    for (String name :
+        List.of(
+            "numDeletionVectorsAdded", "numDeletionVectorsRemoved", "numDeletionVectorsUpdated")) {
+      Option<Object> value = processed._2().get(name);
+      long v = value.isDefined() ? ((Number) value.get()).longValue() : 0L;
+      dvMetrics.merge(name, v, Long::sum);
+    }
+    rowsMarked += newlyMarked;
+    return newlyMarked;
+  }
+
+  /** Rows the data files written so far hold (from their statistics). */
+  public long rowsWritten() {
+    return rowsWritten;
+  }
+
+  /** Bytes of the data files written so far. */
+  public long bytesAdded() {
+    return bytesAdded;
+  }
+
+  /**
+   * Commits everything written and marked, with {@code appId}/{@code txnVersion} recorded as
+   * Delta's idempotent transaction and {@code userMetadata} in the commit's info (read by Delta
+   * from the active session: {@code session} is made active for the commit). {@code inserted} and
+   * {@code updated} are the row counts history shows under MERGE's metric names. Returns the new
+   * version.
+   */
+  public long commit(
+      SparkSession session, String appId, long txnVersion, long inserted, long updated) {
+    actions.add(new SetTransaction(appId, txnVersion, Option.apply(System.currentTimeMillis())));
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    metrics.put("operationNumSourceRows", inserted + updated);
+    metrics.put("numTargetRowsInserted", inserted);
+    metrics.put("numTargetRowsUpdated", updated);
+    metrics.put("numTargetRowsMatchedUpdated", updated);
+    metrics.put("numTargetRowsDeleted", 0L);
+    metrics.put("numTargetRowsCopied", 0L);
+    metrics.put("numTargetFilesAdded", filesAdded);
+    metrics.put("numTargetBytesAdded", bytesAdded);
+    metrics.put(
+        "numTargetDeletionVectorsAdded", dvMetrics.getOrDefault("numDeletionVectorsAdded", 0L));
+    metrics.put(
+        "numTargetDeletionVectorsRemoved", dvMetrics.getOrDefault("numDeletionVectorsRemoved", 0L));
+    metrics.put(
+        "numTargetDeletionVectorsUpdated", dvMetrics.getOrDefault("numDeletionVectorsUpdated", 0L));
+    Map<String, SQLMetric> registered = new LinkedHashMap<>();
+    for (Map.Entry<String, Long> m : metrics.entrySet()) {
+      SQLMetric metric = SQLMetrics.createMetric(spark.sparkContext(), m.getKey());
+      metric.set(m.getValue());
+      registered.put(m.getKey(), metric);
+    }
+    txn.registerSQLMetrics(
+        session,
+        CollectionConverters.asScala(registered).toMap(scala.$less$colon$less$.MODULE$.refl()));
+    DeltaOperations.Merge operation =
+        new DeltaOperations.Merge(
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            Option.empty(),
+            clauses("update", "revive, soft delete (rows replaced through deletion vectors)"),
+            clauses("insert", "new keys"),
+            CollectionConverters.asScala(List.<DeltaOperations.MergePredicate>of()).toSeq());
+    Optional<SparkSession> before = active();
+    SparkSession.setActiveSession(session);
+    try {
+      return txn.commit(CollectionConverters.asScala(actions).toSeq(), operation);
+    } finally {
+      before.ifPresentOrElse(SparkSession::setActiveSession, SparkSession::clearActiveSession);
+    }
+  }
+
+  /** Rows marked deleted so far. */
+  public long rowsMarked() {
+    return rowsMarked;
+  }
+
+  private static scala.collection.immutable.Seq<DeltaOperations.MergePredicate> clauses(
+      String type, String what) {
+    return CollectionConverters.asScala(
+            List.of(
+                new DeltaOperations.MergePredicate(
+                    Option.apply("weaver direct write: " + what), type)))
+        .toSeq();
+  }
+
+  /** The snapshot at {@code version}: the cached latest one when that is it. */
+  private static Snapshot snapshotAt(DeltaLog log, long version) {
+    Snapshot latest = log.update(false, Option.empty(), Option.empty());
+    return latest.version() == version
+        ? latest
+        : log.getSnapshotAt(version, Option.empty(), Option.empty(), false);
+  }
+
+  private static Optional<SparkSession> active() {
+    Option<SparkSession> active = SparkSession.getActiveSession();
+    return active.isDefined() ? Optional.of(active.get()) : Optional.empty();
+  }
+}

@@ -1,0 +1,192 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.col;
+
+import io.weaver.catalyst.delta.DirectCommit;
+import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.JobLabels;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The direct write of a keyed load's change set (docs/engine.md, "Write paths"): the rows MERGE
+ * would write, written as new data files, and the target rows they replace marked in deletion
+ * vectors — one Delta commit, no MERGE joins and no second scan of the target for the rows the diff
+ * already located.
+ *
+ * <ul>
+ *   <li>Updates and revivals: staging's values, the signature, the load time as update time, the
+ *       live sentinel; identity value and insert time kept from the target row (the diff carried
+ *       them with the row's file and row index).
+ *   <li>Soft deletes: the target row as it is, with the load time as delete time. Its other values
+ *       are read from the target at the diff's version, narrowed by the change set's key filter.
+ *   <li>Inserts: staging's values and the load time; Delta's writer generates identity values.
+ * </ul>
+ *
+ * Before anything is committed the written and marked row counts are checked against the diff's
+ * counts; a mismatch fails the load with nothing applied.
+ */
+final class DirectWrite {
+  private final LoadSpec spec;
+  private final LoadRequest request;
+
+  DirectWrite(LoadSpec spec, LoadRequest request) {
+    this.spec = spec;
+    this.request = request;
+  }
+
+  /**
+   * Writes {@code source} (the checkpointed change set, rejections removed) into the target read at
+   * {@code version}. {@code targetKeys} narrows the read of soft-deleted rows as it narrows MERGE's
+   * target side.
+   */
+  KeyedMerge.Result run(
+      SparkSession spark,
+      SparkSession commitSession,
+      Dataset<Row> source,
+      ChangeCounts counts,
+      long version,
+      ChangeDetector detector,
+      Optional<Column> targetKeys) {
+    DirectCommit commit = DirectCommit.begin(spark, spec.targetPath(), version);
+    if (commit.lastTxnVersion(request.txnAppId()) >= request.loadSequence()) {
+      // The same answer MERGE gives: Delta has already seen this load's transaction.
+      return new KeyedMerge.Result(
+          false, DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version(), null);
+    }
+    Dataset<Row> target = detector.targetRows(spark, version);
+    StructType schema = target.schema();
+    Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
+    Column op = col(ChangeDetector.OP);
+
+    long replaced = counts.updated() + counts.revived() + counts.deleted();
+    if (replaced > 0) {
+      JobLabels.step(spark, "write replaced rows");
+      Dataset<Row> changed =
+          source
+              .filter(op.isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE))
+              .select(versions(schema, loadTs, true));
+      Dataset<Row> deleted =
+          softDeleted(source, target, schema, loadTs, targetKeys, counts.deleted());
+      commit.write(changed.unionByName(deleted));
+      LoadTrace.mark("replaced rows written");
+    }
+    if (counts.inserted() > 0) {
+      JobLabels.step(spark, "write inserted rows");
+      commit.write(
+          source.filter(op.equalTo(ChangeDetector.INSERT)).select(versions(schema, loadTs, false)));
+      LoadTrace.mark("inserted rows written");
+    }
+    if (replaced > 0) {
+      JobLabels.step(spark, "deletion vectors");
+      long marked =
+          commit.markDeleted(
+              source
+                  .filter(
+                      op.isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE, ChangeDetector.DELETE))
+                  .select(col(ChangeDetector.TARGET_FILE), col(ChangeDetector.TARGET_ROW)),
+              ChangeDetector.TARGET_FILE,
+              ChangeDetector.TARGET_ROW);
+      LoadTrace.mark("deletion vectors stored");
+      if (marked != replaced) {
+        throw mismatch(marked + " target rows marked replaced, " + replaced + " expected");
+      }
+    }
+    if (commit.rowsWritten() != counts.changed()) {
+      throw mismatch(commit.rowsWritten() + " rows written, " + counts.changed() + " expected");
+    }
+    JobLabels.step(spark, "commit");
+    long committed =
+        commit.commit(
+            commitSession, request.txnAppId(), request.loadSequence(), counts.inserted(), replaced);
+    return new KeyedMerge.Result(true, committed, null);
+  }
+
+  /**
+   * Soft-deleted rows: their target row read at the diff's version (only the keys the change set
+   * deletes, behind the key filter), with the load time as delete time.
+   */
+  private Dataset<Row> softDeleted(
+      Dataset<Row> source,
+      Dataset<Row> target,
+      StructType schema,
+      Column loadTs,
+      Optional<Column> targetKeys,
+      long deletes) {
+    Dataset<Row> keys =
+        source
+            .filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE))
+            .select(ChangeSet.keyColumns(spec));
+    Dataset<Row> rows = target.as("t");
+    if (targetKeys.isPresent()) {
+      rows = rows.filter(targetKeys.get());
+    }
+    rows =
+        rows.join(
+            deletes <= ChangeSet.BROADCAST_KEYS ? broadcast(keys) : keys,
+            spec.primaryKey().toArray(new String[0]),
+            "left_semi");
+    List<Column> columns = new ArrayList<>();
+    for (StructField field : schema.fields()) {
+      Column value =
+          field.name().equals(ManagedColumns.DELETE_TIME)
+              ? loadTs
+              : rows.col(ManagedValues.quote(field.name()));
+      columns.add(value.cast(field.dataType()).as(field.name()));
+    }
+    return rows.select(columns.toArray(new Column[0]));
+  }
+
+  /**
+   * New row versions from the change set, in the target's column order and types: {@code replacing}
+   * keeps the target row's identity value and insert time; otherwise (an insert) the identity
+   * column is left out for Delta to generate.
+   */
+  private Column[] versions(StructType schema, Column loadTs, boolean replacing) {
+    Set<String> business = Set.of(spec.businessSchema().fieldNames());
+    List<Column> columns = new ArrayList<>();
+    for (StructField field : schema.fields()) {
+      String name = field.name();
+      Column value;
+      if (spec.identityColumn().map(name::equals).orElse(false)) {
+        if (!replacing) {
+          continue;
+        }
+        value = col(ChangeDetector.TARGET_ID);
+      } else if (business.contains(name)) {
+        value = col(ManagedValues.quote(name));
+      } else if (name.equals(ManagedColumns.INSERT_TIME)) {
+        value = replacing ? col(ChangeDetector.TARGET_INSERTED) : loadTs;
+      } else if (name.equals(ManagedColumns.UPDATE_TIME)) {
+        value = loadTs;
+      } else if (name.equals(ManagedColumns.DELETE_TIME)) {
+        value = ManagedValues.liveSentinel();
+      } else if (name.equals(ManagedColumns.SIGNATURE)) {
+        value = col(ChangeDetector.SIG);
+      } else {
+        throw mismatch("the target has a column the load does not know: " + name);
+      }
+      columns.add(value.cast(field.dataType()).as(name));
+    }
+    return columns.toArray(new Column[0]);
+  }
+
+  private LoadFailure mismatch(String what) {
+    return new LoadFailure(
+        spec.tableName()
+            + ": the direct write found "
+            + what
+            + "; nothing was committed. Run the load again; if it repeats, set "
+            + io.weaver.session.WeaverConf.LOAD_WRITER
+            + "=merge and report it.");
+  }
+}
