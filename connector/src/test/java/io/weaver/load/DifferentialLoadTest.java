@@ -118,11 +118,41 @@ class DifferentialLoadTest {
     }
   }
 
+  /** The direct writer (the default where it can write), at the full length. */
   @Test
   void randomLoadsMatchTheModel() throws Exception {
     int steps = Integer.getInteger("weaver.differential.steps", 40);
     int maxSteps = Math.max(steps, Integer.getInteger("weaver.differential.maxSteps", 200));
     long seed = Long.getLong("weaver.differential.seed", 20261130L);
+    on("direct", () -> check(steps, maxSteps, seed));
+  }
+
+  /**
+   * The MERGE path (the fallback), shorter and from another seed: it still runs until every kind of
+   * change was seen. {@code -Dweaver.differential.mergeSteps=N} lengthens it.
+   */
+  @Test
+  void randomLoadsMatchTheModelOnTheMergePath() throws Exception {
+    int steps = Integer.getInteger("weaver.differential.mergeSteps", 12);
+    int maxSteps = Math.max(steps, Integer.getInteger("weaver.differential.maxSteps", 200));
+    long seed = Long.getLong("weaver.differential.seed", 20261130L) + 100;
+    on("merge", () -> check(steps, maxSteps, seed));
+  }
+
+  private interface Check {
+    void run() throws Exception;
+  }
+
+  private static void on(String writer, Check check) throws Exception {
+    TestTable.writer(writer);
+    try {
+      check.run();
+    } finally {
+      TestTable.writer(null);
+    }
+  }
+
+  private void check(int steps, int maxSteps, long seed) throws Exception {
     Subject snapshot = new Subject("Diff.Snapshot", false);
     Subject incremental = new Subject("Diff.Incremental", true);
     long started = System.nanoTime();

@@ -144,11 +144,11 @@ class DirectWriteTest {
   }
 
   private LoadOutcome on(String writer, Supplier<LoadOutcome> load) {
-    spark.conf().set(WeaverConf.LOAD_WRITER, writer);
+    TestTable.writer(writer);
     try {
       return load.get();
     } finally {
-      spark.conf().unset(WeaverConf.LOAD_WRITER);
+      TestTable.writer(null);
     }
   }
 

@@ -96,7 +96,9 @@ class JobLabelsTest {
       }
     }
     assertTrue(steps.contains(": diff"), steps.toString());
-    assertTrue(steps.contains(": merge"), steps.toString());
+    // The direct writer's steps (the default path here; the MERGE path's step is ": merge").
+    assertTrue(steps.contains(": write replaced rows"), steps.toString());
+    assertTrue(steps.contains(": deletion vectors"), steps.toString());
     assertTrue(steps.contains(": history and state"), steps.toString());
     assertNull(spark.sparkContext().getLocalProperty("spark.job.description"));
     assertNull(spark.sparkContext().getLocalProperty("spark.jobGroup.id"));

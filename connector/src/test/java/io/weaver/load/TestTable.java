@@ -178,6 +178,19 @@ final class TestTable {
     return DeltaTable.forPath(spark, spec.targetPath()).history().count();
   }
 
+  /**
+   * Sets the write path ({@code spark.weaver.load.writer}) of loads in the shared test session;
+   * {@code null} unsets it.
+   */
+  static void writer(String writer) {
+    SparkSession session = SparkTestSession.get();
+    if (writer == null) {
+      session.conf().unset(io.weaver.session.WeaverConf.LOAD_WRITER);
+    } else {
+      session.conf().set(io.weaver.session.WeaverConf.LOAD_WRITER, writer);
+    }
+  }
+
   static Instant time(Row row, String column) {
     Object value = row.get(row.fieldIndex(column));
     return value instanceof java.sql.Timestamp t ? t.toInstant() : (Instant) value;
