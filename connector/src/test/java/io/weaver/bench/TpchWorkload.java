@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -80,9 +81,7 @@ final class TpchWorkload implements Workload {
   /** In key ranges of ~100k rows per file, like the synthetic target. */
   @Override
   public Dataset<Row> base() {
-    return raw()
-        .repartitionByRange(
-            files(), TableShape.columns(KEY).toArray(new org.apache.spark.sql.Column[0]));
+    return raw().repartitionByRange(files(), TableShape.columns(KEY).toArray(new Column[0]));
   }
 
   @Override
