@@ -67,9 +67,6 @@ public final class LoadBenchmark {
 
   static final String MERGE_PATH = "merge";
 
-  /** Kept for DiffAnatomy: the synthetic workload's columns. */
-  static final List<String> COLUMNS = SyntheticWorkload.COLUMNS;
-
   private final SparkSession spark;
   private final Path work;
   private final Path workspace;
@@ -157,29 +154,6 @@ public final class LoadBenchmark {
 
   static void log(String message) {
     System.err.printf(Locale.ROOT, "[bench %tT] %s%n", System.currentTimeMillis(), message);
-  }
-
-  // ---------------------------------------------------------------------------------- data
-  // The synthetic generator's former entry points, kept for DiffAnatomy.
-
-  Dataset<Row> generate(long n, double f, int partitions) {
-    return SyntheticWorkload.generate(spark, n, f, partitions);
-  }
-
-  Dataset<Row> base(long n) {
-    return generate(n, 0, partitions(n));
-  }
-
-  static int partitions(long n) {
-    return SyntheticWorkload.partitions(n);
-  }
-
-  static Column weaverSignature() {
-    return SyntheticWorkload.weaverSignature();
-  }
-
-  static Column hashSignature() {
-    return SyntheticWorkload.hashSignature();
   }
 
   // ---------------------------------------------------------------------------------- tables
@@ -398,7 +372,7 @@ public final class LoadBenchmark {
           String.format(
               Locale.ROOT,
               "%s: weaver %s s, weaver (merge) %.2f s, hand-written %.2f s, unconditional %.2f s,"
-                  + " lower bound %.2f s, plan %.2f s; weaver counts %s",
+                  + " lower bound %.2f s, plan %.2f s; counts %s",
               d.label(),
               w.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", median(w)),
               median(wm),
@@ -745,16 +719,16 @@ public final class LoadBenchmark {
                                               .or(col("t_live").equalTo(false))))
                               .as("updates"))
                       .head();
-              log("  lower bound diff: " + counts[0]);
             });
     jobs.lastJobs().forEach(j -> log("    lower bound job: " + j));
     Row c = counts[0];
-    found.found.put(
-        "lower bound",
+    Counts diff =
         new Counts(
             c.getLong(c.fieldIndex("inserts")),
             c.getLong(c.fieldIndex("updates")),
-            c.getLong(c.fieldIndex("deletes"))));
+            c.getLong(c.fieldIndex("deletes")));
+    log("  lower bound diff: " + diff);
+    found.found.put("lower bound", diff);
     delete(copyPath);
     return m;
   }
