@@ -456,14 +456,17 @@ public final class LoadBenchmark {
   }
 
   /**
-   * Whether a failure is the engine saying it has no direct writer (a build of the engine before
-   * the second write path, or a Table it does not serve), as opposed to a failing load.
+   * Whether a failure is the engine saying its direct writer cannot serve this load (an engine
+   * without the second write path, or a table it cannot write: "spark.weaver.load.writer=direct,
+   * but the direct writer cannot write this table (…)"), as opposed to a failing load.
    */
   static boolean saysDirectUnavailable(String message) {
     String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-    return m.contains("direct")
+    boolean namesDirect = m.contains("direct writer") || m.contains("=direct");
+    return namesDirect
         && (m.contains("unavailable")
             || m.contains("not available")
+            || m.contains("cannot write")
             || m.contains("not supported"));
   }
 

@@ -62,6 +62,12 @@ class ReportTest {
   @Test
   void directUnavailableIsRecognisedOnlyWhenTheMessageSaysSo() {
     assertTrue(LoadBenchmark.saysDirectUnavailable("Direct writer unavailable for this Table"));
+    // The engine's own refusal (io.weaver.load.WritePath).
+    assertTrue(
+        LoadBenchmark.saysDirectUnavailable(
+            "Bench.B.W_m_1: spark.weaver.load.writer=direct, but the direct writer cannot write"
+                + " this table (column mapping); nothing written."));
+    assertFalse(LoadBenchmark.saysDirectUnavailable("Bench.B.W_m_1: the diff failed: disk full"));
     assertFalse(LoadBenchmark.saysDirectUnavailable("disk full"));
     assertFalse(LoadBenchmark.saysDirectUnavailable(null));
   }
