@@ -41,25 +41,26 @@ public final class DiffAnatomy {
     // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
     SparkSession spark =
         EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
-    LoadBenchmark b = new LoadBenchmark(spark, work);
+    SyntheticWorkload synthetic = new SyntheticWorkload(spark, n, List.of(0.01));
     String stagingPath = work.resolve("staging").toString();
-    b.generate(n, 0.01, LoadBenchmark.partitions(n)).write().parquet(stagingPath);
+    synthetic.deliveries().get(0).staging().write().parquet(stagingPath);
     String target = work.resolve("target").toString();
-    b.base(n)
-        .withColumn("sig", LoadBenchmark.weaverSignature())
+    synthetic
+        .base()
+        .withColumn("sig", SyntheticWorkload.weaverSignature())
         .write()
         .format("delta")
         .save(target);
     Supplier<Dataset<Row>> s = () -> spark.read().parquet(stagingPath);
-    Column[] all = LoadBenchmark.COLUMNS.stream().map(c -> col(c)).toArray(Column[]::new);
+    Column[] all = SyntheticWorkload.COLUMNS.stream().map(c -> col(c)).toArray(Column[]::new);
     for (int round = 0; round < 3; round++) {
       time("scan all columns", () -> s.get().agg(bit_xor(xxhash64(all))).collect());
       time(
           "scan + row_signature",
-          () -> s.get().agg(bit_xor(xxhash64(LoadBenchmark.weaverSignature()))).collect());
+          () -> s.get().agg(bit_xor(xxhash64(SyntheticWorkload.weaverSignature()))).collect());
       time(
           "scan + sha2(concat_ws)",
-          () -> s.get().agg(bit_xor(xxhash64(LoadBenchmark.hashSignature()))).collect());
+          () -> s.get().agg(bit_xor(xxhash64(SyntheticWorkload.hashSignature()))).collect());
       time(
           "target id,sig scan",
           () ->
@@ -74,7 +75,7 @@ public final class DiffAnatomy {
             "diff join " + shape,
             () -> {
               Dataset<Row> st =
-                  s.get().select(col("id"), LoadBenchmark.weaverSignature().as("sig"));
+                  s.get().select(col("id"), SyntheticWorkload.weaverSignature().as("sig"));
               if (shape.equals("window")) {
                 st =
                     st.withColumn(
@@ -122,7 +123,8 @@ public final class DiffAnatomy {
             () -> {
               Dataset<Row> st =
                   s.get()
-                      .select(col("id"), compact(LoadBenchmark.weaverSignature(), mode).as("sig"));
+                      .select(
+                          col("id"), compact(SyntheticWorkload.weaverSignature(), mode).as("sig"));
               Dataset<Row> t =
                   spark
                       .read()

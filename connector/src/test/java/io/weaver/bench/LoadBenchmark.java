@@ -1,17 +1,15 @@
 package io.weaver.bench;
 
-import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.concat_ws;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.sha2;
+import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.when;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.catalyst.signature.RowSignature;
+import io.weaver.bench.Workload.Delivery;
 import io.weaver.embedded.EmbeddedSession;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadResult;
@@ -44,48 +42,30 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Benchmark, not a test: a snapshot load through Weaver's engine against a hand-written hash-diff
- * merge, the unconditional {@code MERGE … UPDATE SET * … INSERT * … DELETE} most tools generate,
- * and the lower bound (one diff job that writes nothing), on copies of the same keyed Delta target,
- * for several change fractions. Run through {@code benchmarks/run}.
+ * Benchmark, not a test: a snapshot load through Weaver's engine (on each of its write paths)
+ * against a hand-written hash-diff merge, the unconditional {@code MERGE … UPDATE SET * … INSERT *
+ * … DELETE} most tools generate, and the lower bound (one diff job that writes nothing), on copies
+ * of the same keyed Delta target, for each delivery of a {@link Workload}: the synthetic one
+ * (change fractions) or TPC-H's lineitem refreshes. Run through {@code benchmarks/run}.
  *
- * <p>Arguments: {@code [--rows N] [--runs R] [--fractions 0,0.001,0.01,0.1] [--format text|json]
- * [--work DIR] [--no-warmup]}. Logs go to stderr; the table or the JSON document to stdout.
+ * <p>Arguments: {@code [--workload synthetic|tpch] [--rows N] [--fractions 0,0.001,0.01,0.1]
+ * [--scale S --tpch-data DIR] [--runs R] [--format text|json] [--work DIR] [--no-warmup]}. Logs go
+ * to stderr; the table or the JSON document to stdout.
  */
 public final class LoadBenchmark {
   static final String ITEM = "Bench";
   static final Instant BASE_TS = Instant.parse("2024-01-01T00:00:00Z");
   static final Instant LIVE = Instant.parse("9999-12-31T00:00:00Z");
 
-  /** The business columns, generated from {@code id} and a version {@code v} (1 = updated). */
-  static final List<String> COLUMNS =
-      List.of(
-          "id",
-          "customer",
-          "segment",
-          "quantity",
-          "amount",
-          "ratio",
-          "active",
-          "created",
-          "updated_at",
-          "code",
-          "note");
+  /**
+   * The session conf choosing the engine's write path: {@code auto}, {@code direct}, {@code merge}.
+   */
+  static final String WRITER_CONF = "spark.weaver.load.writer";
 
-  static final List<String> EXPRESSIONS =
-      List.of(
-          "id",
-          "concat('customer-', cast(id as string)) as customer",
-          "element_at(array('retail', 'smb', 'enterprise', 'public'), cast(pmod(id, 4) as int) + 1)"
-              + " as segment",
-          "cast(pmod(id * 31 + v * 7, 1000) as int) as quantity",
-          "cast((pmod(id * 7919, 1000000) + v * 13) / 100.0 as decimal(18,2)) as amount",
-          "(pmod(id, 997) + v) / 997.0D as ratio",
-          "pmod(id + v, 3) <> 0 as active",
-          "date_add(date'2015-01-01', cast(pmod(id, 3650) as int)) as created",
-          "timestamp_micros(1700000000000000 + id * 1000003 + v * 86400000000) as updated_at",
-          "upper(concat('c-', cast(pmod(id * 13 + v, 977) as string))) as code",
-          "if(pmod(id, 17) = 0, null, concat('note ', cast(pmod(id, 101) + v as string))) as note");
+  /** The write path of the {@code weaver} figures (the JSON's {@code approach_path}). */
+  static final String WEAVER_PATH = "direct";
+
+  static final String MERGE_PATH = "merge";
 
   private final SparkSession spark;
   private final Path work;
@@ -109,11 +89,17 @@ public final class LoadBenchmark {
     int runs = 1;
     boolean json = false;
     boolean warmup = true;
+    String workloadName = "synthetic";
+    double scale = 1;
+    Path tpchData = null;
     List<Double> fractions = List.of(0.0, 0.001, 0.01, 0.1);
     Path work = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--workload" -> workloadName = args[++i];
         case "--rows" -> rows = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
+        case "--scale" -> scale = Double.parseDouble(args[++i]);
+        case "--tpch-data" -> tpchData = Path.of(args[++i]);
         case "--runs" -> runs = Integer.parseInt(args[++i]);
         case "--format" -> json = args[++i].equals("json");
         case "--fractions" -> {
@@ -124,13 +110,11 @@ public final class LoadBenchmark {
         }
         case "--work" -> work = Path.of(args[++i]);
         case "--no-warmup" -> warmup = false;
-        default -> {
-          System.err.println(
-              "usage: LoadBenchmark [--rows N] [--runs R] [--fractions f,f,…] [--format text|json]"
-                  + " [--work DIR] [--no-warmup]");
-          System.exit(2);
-        }
+        default -> usage();
       }
+    }
+    if (!workloadName.equals("synthetic") && !(workloadName.equals("tpch") && tpchData != null)) {
+      usage();
     }
     if (work == null) {
       work = Files.createTempDirectory("weaver-bench");
@@ -141,77 +125,52 @@ public final class LoadBenchmark {
     spark.sparkContext().setLogLevel("WARN");
     LoadBenchmark bench = new LoadBenchmark(spark, work);
     try {
+      Workload workload =
+          workloadName.equals("tpch")
+              ? new TpchWorkload(spark, tpchData, scale)
+              : new SyntheticWorkload(spark, rows, fractions);
       if (warmup) {
-        long small = Math.min(rows, 20_000L);
+        // The synthetic workload warms both: what is warmed is the engine's code (JIT, code
+        // generation), not the data.
+        long small = Math.min(workload.rows(), 20_000L);
         log("warm-up at " + small + " rows (JIT, code generation; not reported)");
-        bench.measure(small, List.of(0.01), 1, "w");
+        bench.measure(new SyntheticWorkload(spark, small, List.of(0.01)), 1, "w");
       }
-      List<Case> cases = bench.measure(rows, fractions, runs, "m");
-      String out = json ? Report.json(rows, runs, cases) : Report.text(rows, runs, cases);
+      List<Case> cases = bench.measure(workload, runs, "m");
+      String out = json ? Report.json(workload, runs, cases) : Report.text(workload, runs, cases);
       System.out.println(out);
     } finally {
       spark.stop();
     }
   }
 
+  private static void usage() {
+    System.err.println(
+        "usage: LoadBenchmark [--workload synthetic|tpch] [--rows N] [--fractions f,f,…]"
+            + " [--scale S --tpch-data DIR] [--runs R] [--format text|json] [--work DIR]"
+            + " [--no-warmup]");
+    System.exit(2);
+  }
+
   static void log(String message) {
     System.err.printf(Locale.ROOT, "[bench %tT] %s%n", System.currentTimeMillis(), message);
   }
 
-  // ---------------------------------------------------------------------------------- data
-
-  /** Staging rows for change fraction {@code f}: updates, deletes (absent keys) and inserts. */
-  Dataset<Row> generate(long n, double f, int partitions) {
-    long ppm = Math.round(f * 1_000_000);
-    long inserts = n * ppm / 1_000_000 / 4;
-    String changed = "id < " + n + " and pmod(xxhash64(id), 1000000) < " + ppm;
-    String deleted = "(" + changed + ") and pmod(xxhash64(id, 7), 4) = 0";
-    return spark
-        .range(0, n + inserts, 1, partitions)
-        .where("not (" + deleted + ")")
-        .selectExpr("id", "if(" + changed + ", 1, 0) as v")
-        .selectExpr(EXPRESSIONS.toArray(new String[0]));
-  }
-
-  /** The original rows (no change), laid out in key ranges of ~100k rows per file. */
-  Dataset<Row> base(long n) {
-    return generate(n, 0, partitions(n));
-  }
-
-  static int partitions(long n) {
-    return (int) Math.max(2, Math.min(200, n / 100_000));
-  }
-
-  static Column weaverSignature() {
-    return RowSignature.rowSignature(
-        COLUMNS.subList(1, COLUMNS.size()).stream().map(c -> col(c)).toList());
-  }
-
-  static Column hashSignature() {
-    Column[] text =
-        COLUMNS.subList(1, COLUMNS.size()).stream()
-            .map(c -> col(c).cast("string"))
-            .toArray(Column[]::new);
-    return sha2(concat_ws("|", text), 256);
-  }
-
   // ---------------------------------------------------------------------------------- tables
 
-  private String declare(String object) {
-    String body =
-        "select "
-            + String.join(",\n  ", EXPRESSIONS)
-            + "\nfrom (select id, 0 as v from range(0)) as r;\n";
+  /** Writes the Table's declaration into the generated workspace: the shape's key and body. */
+  private String declare(String object, TableShape shape) {
     String header =
         "/*\nTable ID: B."
             + object
-            + "\nDescription: Benchmark target.\nPrimary key: id\n"
-            + "Delete percentage threshold: 100\nUpdate percentage threshold: 100\n"
+            + "\nDescription: Benchmark target.\n"
+            + shape.primaryKeyLine()
+            + "\nDelete percentage threshold: 100\nUpdate percentage threshold: 100\n"
             + "Stability row threshold: 0\n*/\n";
     Path file = workspace.resolve("Lakehouse/" + ITEM + "/Tables/B." + object + ".sql");
     try {
       Files.createDirectories(file.getParent());
-      Files.writeString(file, header + body);
+      Files.writeString(file, header + shape.declarationBody());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -222,26 +181,29 @@ public final class LoadBenchmark {
     return weaver.layout().tablePath(ITEM, TableId.parse("B." + object).orElseThrow());
   }
 
-  /** The three pristine targets every case copies. */
-  record Masters(String weaver, String plain, String hand) {}
+  /** The three pristine targets every case copies, and the shape they share. */
+  record Masters(TableShape shape, String weaver, String plain, String hand) {}
 
-  Masters prepare(String tag, long n) {
+  Masters prepare(Workload workload, String tag) {
+    TableShape shape = workload.shape();
     String object = "Master_" + tag;
-    String name = declare(object);
+    String name = declare(object, shape);
     var built = weaver.build(Scope.table(name), false);
     if (!built.stream().allMatch(o -> o.action().equals("created"))) {
       throw new IllegalStateException("build of the master target failed: " + built);
     }
     String weaverPath = tablePath(object);
-    Dataset<Row> rows = base(n);
-    List<Column> managed = new ArrayList<>();
-    COLUMNS.forEach(c -> managed.add(col(c)));
+    Dataset<Row> rows = workload.base();
+    List<Column> managed = TableShape.columns(shape.columns());
     managed.add(lit(BASE_TS).as(ManagedColumns.INSERT_TIME));
     managed.add(lit(BASE_TS).as(ManagedColumns.UPDATE_TIME));
     managed.add(lit(LIVE).as(ManagedColumns.DELETE_TIME));
-    managed.add(weaverSignature().as(ManagedColumns.SIGNATURE));
+    managed.add(shape.weaverSignature().as(ManagedColumns.SIGNATURE));
     Dataset<Row> full = rows.select(managed.toArray(new Column[0]));
-    String[] order = DeltaTable.forPath(spark, weaverPath).toDF().columns();
+    String[] order =
+        Stream.of(DeltaTable.forPath(spark, weaverPath).toDF().columns())
+            .map(TableShape::quote)
+            .toArray(String[]::new);
     full.selectExpr(order).write().format("delta").mode("append").save(weaverPath);
 
     String plain = work.resolve("masters/plain_" + tag).toString();
@@ -250,11 +212,11 @@ public final class LoadBenchmark {
     spark.conf().set(dv, "true");
     try {
       rows.write().format("delta").save(plain);
-      rows.withColumn("sig", hashSignature()).write().format("delta").save(hand);
+      rows.withColumn("sig", shape.hashSignature()).write().format("delta").save(hand);
     } finally {
       spark.conf().unset(dv);
     }
-    return new Masters(weaverPath, plain, hand);
+    return new Masters(shape, weaverPath, plain, hand);
   }
 
   static void copy(String from, Path to) {
@@ -296,76 +258,135 @@ public final class LoadBenchmark {
     }
   }
 
-  /** Medians over runs of the four approaches at one fraction. */
+  /** Inserted, updated and deleted rows as one approach found them. */
+  record Counts(long inserted, long updated, long deleted) {}
+
+  /**
+   * The runs of every approach for one delivery. {@code weaver} is the direct write path; it is
+   * empty, with {@code weaverError} saying why, when the engine has no direct writer.
+   */
   record Case(
-      double fraction,
+      Delivery delivery,
       List<Measure> weaver,
+      List<Measure> weaverMerge,
       List<Measure> hand,
       List<Measure> unconditional,
       List<Measure> lower,
       List<Measure> plan,
       Map<String, Long> weaverCounts,
-      List<String> weaverJobs) {}
+      Map<String, Long> weaverMergeCounts,
+      List<String> weaverJobs,
+      String weaverError) {
+    double fraction() {
+      return delivery.fraction();
+    }
+  }
 
-  List<Case> measure(long n, List<Double> fractions, int runs, String tag) {
+  /** What the approaches of one run found, checked against each other once all have run. */
+  static final class RunCounts {
+    final Map<String, Counts> found = new LinkedHashMap<>();
+    Map<String, Long> weaver = Map.of();
+    Map<String, Long> weaverMerge = Map.of();
+    final List<String> weaverJobs = new ArrayList<>();
+
+    /**
+     * Each Weaver load's counts must be the lower bound's diff, and the plan's the loads'; the
+     * benchmark stops (non-zero exit) otherwise, since its figures would compare unequal work.
+     */
+    void verify(String label) {
+      Counts expected = found.get("lower bound");
+      for (var e : found.entrySet()) {
+        if (expected != null && !e.getValue().equals(expected)) {
+          throw new IllegalStateException(
+              label
+                  + ": the "
+                  + e.getKey()
+                  + " found "
+                  + e.getValue()
+                  + ", the lower bound's diff "
+                  + expected
+                  + " ("
+                  + found
+                  + ")");
+        }
+      }
+    }
+  }
+
+  List<Case> measure(Workload workload, int runs, String tag) {
     long start = System.nanoTime();
-    Masters masters = prepare(tag, n);
+    Masters masters = prepare(workload, tag);
     log(
         String.format(
             Locale.ROOT,
-            "targets of %d rows prepared in %.1f s (%d files per table)",
-            n,
+            "%s targets of %d rows prepared in %.1f s (%d files per table)",
+            workload.name(),
+            workload.rows(),
             (System.nanoTime() - start) / 1e9,
-            partitions(n)));
+            workload.files()));
     List<Case> cases = new ArrayList<>();
-    for (double f : fractions) {
-      String stagingPath = work.resolve("staging/" + tag + "_" + f).toString();
-      generate(n, f, partitions(n)).write().format("parquet").save(stagingPath);
+    // Once the engine says it has no direct writer, later loads would say it again.
+    String directError = null;
+    for (Delivery d : workload.deliveries()) {
+      String stagingPath = work.resolve("staging/" + tag + "_" + d.label()).toString();
+      d.staging().write().format("parquet").save(stagingPath);
+      Supplier<Dataset<Row>> staging = () -> spark.read().parquet(stagingPath);
       List<Measure> w = new ArrayList<>();
+      List<Measure> wm = new ArrayList<>();
       List<Measure> h = new ArrayList<>();
       List<Measure> u = new ArrayList<>();
       List<Measure> l = new ArrayList<>();
       List<Measure> p = new ArrayList<>();
-      Map<String, Long> counts = Map.of();
-      List<String> weaverJobs = List.of();
+      RunCounts last = new RunCounts();
       for (int r = 0; r < runs; r++) {
-        Supplier<Dataset<Row>> staging = () -> spark.read().parquet(stagingPath);
+        RunCounts found = new RunCounts();
+        String[] error = {directError};
         // Rotate the order so no approach always runs first (cold caches) or last.
         List<Runnable> order = new ArrayList<>();
-        Map<String, Long>[] countsOut = newCounts();
-        List<String> jobsOut = new ArrayList<>();
-        order.add(() -> w.add(weaverLoad(masters, staging, tag, f == 0, countsOut, jobsOut)));
+        order.add(
+            () -> {
+              if (error[0] != null) {
+                log("  weaver (direct) skipped: " + error[0]);
+                return;
+              }
+              try {
+                w.add(weaverLoad(masters, staging, tag, d.steady(), WEAVER_PATH, found));
+              } catch (DirectWriterUnavailable e) {
+                error[0] = e.getMessage();
+                log("  weaver (direct) unavailable: " + e.getMessage());
+              }
+            });
+        order.add(() -> wm.add(weaverLoad(masters, staging, tag, d.steady(), MERGE_PATH, found)));
         order.add(() -> h.add(handWritten(masters, staging, tag)));
         order.add(() -> u.add(unconditional(masters, staging, tag)));
-        order.add(() -> l.add(lowerBound(masters, staging, tag)));
-        order.add(() -> p.add(weaverPlan(masters, staging, tag, countsOut)));
+        order.add(() -> l.add(lowerBound(masters, staging, tag, found)));
+        order.add(() -> p.add(weaverPlan(masters, staging, tag, found)));
         for (int i = 0; i < order.size(); i++) {
           order.get((i + r) % order.size()).run();
         }
-        counts = countsOut[0];
-        weaverJobs = jobsOut;
+        found.verify(workload.name() + " " + d.label() + " run " + (r + 1));
+        directError = error[0];
+        last = found;
       }
       log(
           String.format(
               Locale.ROOT,
-              "f=%s: weaver %.2f s, hand-written %.2f s, unconditional %.2f s, lower bound %.2f s,"
-                  + " plan %.2f s; weaver counts %s",
-              f,
-              median(w),
+              "%s: weaver %s s, weaver (merge) %.2f s, hand-written %.2f s, unconditional %.2f s,"
+                  + " lower bound %.2f s, plan %.2f s; counts %s",
+              d.label(),
+              w.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", median(w)),
+              median(wm),
               median(h),
               median(u),
               median(l),
               median(p),
-              counts));
-      cases.add(new Case(f, w, h, u, l, p, counts, weaverJobs));
+              last.found));
+      cases.add(
+          new Case(
+              d, w, wm, h, u, l, p, last.weaver, last.weaverMerge, last.weaverJobs, directError));
       delete(Path.of(stagingPath));
     }
     return cases;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Long>[] newCounts() {
-    return new Map[] {Map.of()};
   }
 
   static double median(List<Measure> measures) {
@@ -423,119 +444,169 @@ public final class LoadBenchmark {
         seconds, snapshot.jobs(), snapshot.busyMillis() / 1e3, snapshot.inputBytes(), metrics);
   }
 
+  private static StagingProvider provider(Supplier<Dataset<Row>> staging) {
+    return (t, c) -> new StagingProvider.Staging(staging.get(), Optional.empty(), Optional.empty());
+  }
+
+  /** The engine refused the direct write path: the case records no direct figures, and goes on. */
+  static final class DirectWriterUnavailable extends RuntimeException {
+    DirectWriterUnavailable(String message) {
+      super(message);
+    }
+  }
+
   /**
-   * One timed Weaver load on a fresh copy. With {@code steady}, the load models a Table in its
-   * steady state of finding nothing to do: one untimed load with the same staging runs first (its
-   * history says it changed nothing, so the timed load checks checksums first, as every later load
-   * of such a Table does), and Delta's cached snapshot of the copy is dropped so the timed load
-   * starts as cold as every other approach. Without it, the Table has no load history (as a Table
-   * whose loads keep changing rows behaves: the full diff runs directly).
+   * Whether a failure is the engine saying its direct writer cannot serve this load (an engine
+   * without the second write path, or a table it cannot write: "spark.weaver.load.writer=direct,
+   * but the direct writer cannot write this table (…)"), as opposed to a failing load.
+   */
+  static boolean saysDirectUnavailable(String message) {
+    String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
+    boolean namesDirect = m.contains("direct writer") || m.contains("=direct");
+    return namesDirect
+        && (m.contains("unavailable")
+            || m.contains("not available")
+            || m.contains("cannot write")
+            || m.contains("not supported"));
+  }
+
+  private static String messages(Throwable t) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      out.append(c.getMessage()).append(" | ");
+    }
+    return out.toString();
+  }
+
+  /**
+   * Runs {@code action} with the engine's write path set to {@code path} on the session the load
+   * uses, and the conf restored afterwards so no other approach sees it.
+   */
+  private <T> T onWritePath(String path, Supplier<T> action) {
+    String previous = spark.conf().contains(WRITER_CONF) ? spark.conf().get(WRITER_CONF) : null;
+    spark.conf().set(WRITER_CONF, path);
+    try {
+      return action.get();
+    } finally {
+      if (previous == null) {
+        spark.conf().unset(WRITER_CONF);
+      } else {
+        spark.conf().set(WRITER_CONF, previous);
+      }
+    }
+  }
+
+  /** One Weaver load on the given write path; an unavailable direct writer is reported apart. */
+  private LoadResult load(String name, Supplier<Dataset<Row>> staging, String path) {
+    List<LoadResult> results;
+    try {
+      results = onWritePath(path, () -> weaver.loadWith(name, false, provider(staging)));
+    } catch (RuntimeException e) {
+      if (path.equals(WEAVER_PATH) && saysDirectUnavailable(messages(e))) {
+        throw new DirectWriterUnavailable(messages(e));
+      }
+      throw e;
+    }
+    LoadResult r = results.get(results.size() - 1);
+    if (r.status() != LoadStatus.SUCCEEDED) {
+      if (path.equals(WEAVER_PATH) && saysDirectUnavailable(r.message())) {
+        throw new DirectWriterUnavailable(r.message());
+      }
+      throw new IllegalStateException(
+          "the Weaver load (" + path + " writer) did not succeed: " + r);
+    }
+    return r;
+  }
+
+  /**
+   * One timed Weaver load on a fresh copy, on write path {@code path} ({@link #WRITER_CONF}). With
+   * {@code steady}, the load models a Table in its steady state of finding nothing to do: one
+   * untimed load with the same staging runs first (its history says it changed nothing, so the
+   * timed load checks checksums first, as every later load of such a Table does), and Delta's
+   * cached snapshot of the copy is dropped so the timed load starts as cold as every other
+   * approach. Without it, the Table has no load history (as a Table whose loads keep changing rows
+   * behaves: the full diff runs directly).
    */
   private Measure weaverLoad(
       Masters masters,
       Supplier<Dataset<Row>> staging,
       String tag,
       boolean steady,
-      Map<String, Long>[] countsOut,
-      List<String> jobsOut) {
-    String object = "W_" + tag + "_" + (++tables);
-    String name = declare(object);
+      String writePath,
+      RunCounts found) {
+    boolean direct = writePath.equals(WEAVER_PATH);
+    String object = (direct ? "W_" : "WM_") + tag + "_" + (++tables);
+    String name = declare(object, masters.shape());
     String path = tablePath(object);
     copy(masters.weaver(), Path.of(path));
-    if (steady) {
-      List<LoadResult> earlier =
-          weaver.loadWith(
-              name,
-              false,
-              (t, c) ->
-                  new StagingProvider.Staging(staging.get(), Optional.empty(), Optional.empty()));
-      LoadResult e = earlier.get(earlier.size() - 1);
-      if (e.status() != LoadStatus.SUCCEEDED || e.deltaVersion() < 0) {
-        throw new IllegalStateException("the untimed earlier load did not succeed: " + e);
+    try {
+      if (steady) {
+        LoadResult e = load(name, staging, writePath);
+        if (e.deltaVersion() < 0) {
+          throw new IllegalStateException("the untimed earlier load did not succeed: " + e);
+        }
+        org.apache.spark.sql.delta.DeltaLog.invalidateCache(
+            spark, new org.apache.hadoop.fs.Path(path));
       }
-      org.apache.spark.sql.delta.DeltaLog.invalidateCache(
-          spark, new org.apache.hadoop.fs.Path(path));
+      LoadResult[] result = new LoadResult[1];
+      String label = direct ? "weaver" : "weaver merge";
+      Measure m = timed(label, path, () -> result[0] = load(name, staging, writePath));
+      LoadResult r = result[0];
+      Map<String, Long> counts = new LinkedHashMap<>();
+      counts.put("inserted", r.rowsInserted());
+      counts.put("updated", r.rowsUpdated());
+      counts.put("deleted", r.rowsDeleted());
+      counts.put("unchanged", r.rowsUnchanged());
+      found.found.put(label, new Counts(r.rowsInserted(), r.rowsUpdated(), r.rowsDeleted()));
+      jobs.lastJobs().forEach(j -> log("    " + label + " job: " + j));
+      if (direct) {
+        found.weaverJobs.addAll(jobs.lastJobs());
+        found.weaver = counts;
+      } else {
+        found.weaverMerge = counts;
+      }
+      long checkStart = System.nanoTime();
+      weaver.model();
+      double check = (System.nanoTime() - checkStart) / 1e9;
+      counts.put("check_ms", Math.round(check * 1000));
+      log(
+          String.format(
+              Locale.ROOT,
+              "    (Check of the workspace alone, as loadWith runs it: %.2f s)",
+              check));
+      return m;
+    } finally {
+      delete(Path.of(path));
     }
-    LoadResult[] result = new LoadResult[1];
-    Measure m =
-        timed(
-            "weaver",
-            path,
-            () -> {
-              List<LoadResult> results =
-                  weaver.loadWith(
-                      name,
-                      false,
-                      (t, c) ->
-                          new StagingProvider.Staging(
-                              staging.get(), Optional.empty(), Optional.empty()));
-              result[0] = results.get(results.size() - 1);
-            });
-    jobsOut.addAll(jobs.lastJobs());
-    LoadResult r = result[0];
-    if (r.status() != LoadStatus.SUCCEEDED) {
-      throw new IllegalStateException("the Weaver load did not succeed: " + r);
-    }
-    Map<String, Long> counts = new LinkedHashMap<>();
-    counts.put("inserted", r.rowsInserted());
-    counts.put("updated", r.rowsUpdated());
-    counts.put("deleted", r.rowsDeleted());
-    counts.put("unchanged", r.rowsUnchanged());
-    countsOut[0] = counts;
-    jobs.lastJobs().forEach(j -> log("    weaver job: " + j));
-    long checkStart = System.nanoTime();
-    weaver.model();
-    double check = (System.nanoTime() - checkStart) / 1e9;
-    counts.put("check_ms", Math.round(check * 1000));
-    log(
-        String.format(
-            Locale.ROOT, "    (Check of the workspace alone, as loadWith runs it: %.2f s)", check));
-    delete(Path.of(path));
-    return m;
   }
 
   /**
    * One timed Weaver plan (docs/plan.md) on a fresh copy: the load run to its gates and stopped,
-   * with no load history (as the timed load at f > 0). Its counts must be the load's, and it must
-   * commit nothing.
+   * with no load history (as the timed load at f > 0). Its counts must be the loads' (checked with
+   * the run's others in {@link RunCounts#verify}), and it must commit nothing.
    */
   private Measure weaverPlan(
-      Masters masters, Supplier<Dataset<Row>> staging, String tag, Map<String, Long>[] countsOut) {
+      Masters masters, Supplier<Dataset<Row>> staging, String tag, RunCounts found) {
     String object = "P_" + tag + "_" + (++tables);
-    String name = declare(object);
+    String name = declare(object, masters.shape());
     String path = tablePath(object);
     copy(masters.weaver(), Path.of(path));
     LoadPlan[] plan = new LoadPlan[1];
     Measure m =
-        timed(
-            "plan",
-            path,
-            () ->
-                plan[0] =
-                    weaver.planWith(
-                        name,
-                        false,
-                        (t, c) ->
-                            new StagingProvider.Staging(
-                                staging.get(), Optional.empty(), Optional.empty())));
+        timed("plan", path, () -> plan[0] = weaver.planWith(name, false, provider(staging)));
     jobs.lastJobs().forEach(j -> log("    plan job: " + j));
     LoadPlan p = plan[0];
     if (p.status() != LoadStatus.SUCCEEDED || m.metric("committed") != 0) {
       throw new IllegalStateException("the plan did not predict a load, or it wrote: " + p);
     }
-    Map<String, Long> loaded = countsOut[0];
-    if (!loaded.isEmpty()
-        && (loaded.get("inserted") != p.counts().inserted()
-            || loaded.get("updated") != p.counts().updated()
-            || loaded.get("deleted") != p.counts().deleted())) {
-      throw new IllegalStateException(
-          "the plan's counts " + p.counts() + " are not the load's " + loaded);
-    }
+    found.found.put(
+        "plan", new Counts(p.counts().inserted(), p.counts().updated(), p.counts().deleted()));
     delete(Path.of(path));
     return m;
   }
 
   private Measure handWritten(Masters masters, Supplier<Dataset<Row>> staging, String tag) {
+    TableShape shape = masters.shape();
     Path path = work.resolve("cases/hand_" + tag + "_" + (++tables));
     copy(masters.hand(), path);
     Measure m =
@@ -544,44 +615,40 @@ public final class LoadBenchmark {
             path.toString(),
             () -> {
               Dataset<Row> s = staging.get();
-              Dataset<Row> source =
-                  s.select(
-                      Stream.concat(
-                              COLUMNS.stream().map(c -> s.col(c)),
-                              Stream.of(hashSignature().as("sig")))
-                          .toArray(Column[]::new));
+              List<Column> sourceColumns = TableShape.columns(shape.columns());
+              sourceColumns.add(shape.hashSignature().as("sig"));
+              Dataset<Row> source = s.select(sourceColumns.toArray(new Column[0]));
+              List<Column> targetColumns = new ArrayList<>(shape.targetKeys());
+              targetColumns.add(col("sig").as("t_sig"));
               Dataset<Row> target =
                   spark
                       .read()
                       .format("delta")
                       .load(path.toString())
-                      .select(col("id").as("t_id"), col("sig").as("t_sig"));
+                      .select(targetColumns.toArray(new Column[0]));
               Dataset<Row> changes =
-                  source
-                      .join(target, source.col("id").equalTo(target.col("t_id")), "full_outer")
-                      .withColumn(
-                          "op",
-                          when(col("t_id").isNull(), lit("insert"))
-                              .when(col("id").isNull(), lit("delete"))
-                              .when(col("sig").notEqual(col("t_sig")), lit("update")))
-                      .where(col("op").isNotNull())
-                      .withColumn("id", coalesce(col("id"), col("t_id")));
-              Map<String, String> set = new LinkedHashMap<>();
-              for (String c : COLUMNS.subList(1, COLUMNS.size())) {
-                set.put(c, "s." + c);
-              }
-              set.put("sig", "s.sig");
-              Map<String, String> insert = new LinkedHashMap<>(set);
-              insert.put("id", "s.id");
+                  shape.coalesceKeys(
+                      source
+                          .join(target, shape.keyJoin(source), "full_outer")
+                          .withColumn(
+                              "op",
+                              when(shape.onlyInStaging(), lit("insert"))
+                                  .when(shape.onlyInTarget(), lit("delete"))
+                                  .when(col("sig").notEqual(col("t_sig")), lit("update")))
+                          .where(col("op").isNotNull()));
+              List<String> set = new ArrayList<>(shape.valueColumns());
+              set.add("sig");
+              List<String> insert = new ArrayList<>(shape.columns());
+              insert.add("sig");
               DeltaTable.forPath(spark, path.toString())
                   .as("t")
-                  .merge(changes.as("s"), "t.id = s.id")
+                  .merge(changes.as("s"), shape.mergeCondition())
                   .whenMatched("s.op = 'delete'")
                   .delete()
                   .whenMatched("s.op = 'update'")
-                  .updateExpr(set)
+                  .updateExpr(TableShape.fromSource(set))
                   .whenNotMatched("s.op = 'insert'")
-                  .insertExpr(insert)
+                  .insertExpr(TableShape.fromSource(insert))
                   .execute();
             });
     delete(path);
@@ -598,9 +665,10 @@ public final class LoadBenchmark {
             () -> {
               staging.get().createOrReplaceTempView("bench_staging");
               spark.sql(
-                  "MERGE INTO delta.`"
-                      + path
-                      + "` t USING bench_staging s ON t.id = s.id"
+                  "MERGE INTO delta."
+                      + TableShape.quote(path.toString())
+                      + " t USING bench_staging s ON "
+                      + masters.shape().mergeCondition()
                       + " WHEN MATCHED THEN UPDATE SET *"
                       + " WHEN NOT MATCHED THEN INSERT *"
                       + " WHEN NOT MATCHED BY SOURCE THEN DELETE");
@@ -615,45 +683,55 @@ public final class LoadBenchmark {
    * second of small jobs), and reading the master itself would skip it from the second run on
    * (Delta keeps the snapshot of a path it has read), a start no real load has.
    */
-  private Measure lowerBound(Masters masters, Supplier<Dataset<Row>> staging, String tag) {
+  private Measure lowerBound(
+      Masters masters, Supplier<Dataset<Row>> staging, String tag, RunCounts found) {
+    TableShape shape = masters.shape();
     Path copyPath = work.resolve("cases/lower_" + tag + "_" + (++tables));
     copy(masters.weaver(), copyPath);
     String path = copyPath.toString();
+    Row[] counts = new Row[1];
     Measure m =
         timed(
             "lower bound",
             path,
             () -> {
               Dataset<Row> s = staging.get();
-              Dataset<Row> source = s.select(col("id"), weaverSignature().as("sig"));
+              List<Column> sourceColumns = TableShape.columns(shape.key());
+              sourceColumns.add(shape.weaverSignature().as("sig"));
+              Dataset<Row> source = s.select(sourceColumns.toArray(new Column[0]));
+              List<Column> targetColumns = new ArrayList<>(shape.targetKeys());
+              targetColumns.add(col(ManagedColumns.SIGNATURE).as("t_sig"));
+              targetColumns.add(col(ManagedColumns.DELETE_TIME).equalTo(lit(LIVE)).as("t_live"));
               Dataset<Row> target =
                   spark
                       .read()
                       .format("delta")
                       .load(path)
-                      .select(
-                          col("id").as("t_id"),
-                          col(ManagedColumns.SIGNATURE).as("t_sig"),
-                          col(ManagedColumns.DELETE_TIME).equalTo(lit(LIVE)).as("t_live"));
-              Row counts =
+                      .select(targetColumns.toArray(new Column[0]));
+              counts[0] =
                   source
-                      .join(target, source.col("id").equalTo(target.col("t_id")), "full_outer")
+                      .join(target, shape.keyJoin(source), "full_outer")
                       .agg(
-                          count_if(col("t_id").isNull()).as("inserts"),
-                          count_if(col("id").isNull().and(col("t_live"))).as("deletes"),
+                          count_if(shape.onlyInStaging()).as("inserts"),
+                          count_if(shape.onlyInTarget().and(col("t_live"))).as("deletes"),
                           count_if(
-                                  col("id")
-                                      .isNotNull()
-                                      .and(col("t_id").isNotNull())
+                                  not(shape.onlyInStaging().or(shape.onlyInTarget()))
                                       .and(
                                           col("sig")
                                               .notEqual(col("t_sig"))
                                               .or(col("t_live").equalTo(false))))
                               .as("updates"))
                       .head();
-              log("  lower bound diff: " + counts);
             });
     jobs.lastJobs().forEach(j -> log("    lower bound job: " + j));
+    Row c = counts[0];
+    Counts diff =
+        new Counts(
+            c.getLong(c.fieldIndex("inserts")),
+            c.getLong(c.fieldIndex("updates")),
+            c.getLong(c.fieldIndex("deletes")));
+    log("  lower bound diff: " + diff);
+    found.found.put("lower bound", diff);
     delete(copyPath);
     return m;
   }

@@ -7,87 +7,123 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /** The benchmark's output: a text table or one JSON document. */
 final class Report {
   private Report() {}
 
-  static long medianLong(List<Measure> measures, ToLongFunction<Measure> f) {
+  // An approach without measures (the direct writer the engine does not have) reports nulls.
+
+  static Long medianLong(List<Measure> measures, ToLongFunction<Measure> f) {
+    if (measures.isEmpty()) {
+      return null;
+    }
     List<Long> s = measures.stream().map(f::applyAsLong).sorted().toList();
     return s.get((s.size() - 1) / 2);
   }
 
-  static double median(List<Measure> measures, java.util.function.ToDoubleFunction<Measure> f) {
+  static Double median(List<Measure> measures, ToDoubleFunction<Measure> f) {
+    if (measures.isEmpty()) {
+      return null;
+    }
     List<Double> s = measures.stream().map(f::applyAsDouble).sorted().toList();
     int m = s.size() / 2;
     return s.size() % 2 == 1 ? s.get(m) : (s.get(m - 1) + s.get(m)) / 2;
   }
 
-  static double min(List<Measure> measures) {
-    return measures.stream().mapToDouble(Measure::seconds).min().orElse(Double.NaN);
+  static Double seconds(List<Measure> measures) {
+    return median(measures, Measure::seconds);
   }
 
-  static long bytes(List<Measure> m) {
+  static Double min(List<Measure> measures) {
+    return measures.isEmpty()
+        ? null
+        : measures.stream().mapToDouble(Measure::seconds).min().orElseThrow();
+  }
+
+  static Long bytes(List<Measure> m) {
     return medianLong(m, x -> x.metric("numTargetBytesAdded"));
   }
 
-  static long files(List<Measure> m) {
+  static Long files(List<Measure> m) {
     return medianLong(m, x -> x.metric("numTargetFilesAdded"));
   }
 
-  static Double ratio(double a, double b) {
-    return b == 0 ? null : a / b;
+  static Double ratio(Number a, Number b) {
+    return a == null || b == null || b.doubleValue() == 0
+        ? null
+        : a.doubleValue() / b.doubleValue();
   }
 
   static Map<String, Object> fields(Case c) {
     Map<String, Object> m = new LinkedHashMap<>();
-    double w = LoadBenchmark.median(c.weaver());
-    double h = LoadBenchmark.median(c.hand());
-    double u = LoadBenchmark.median(c.unconditional());
-    double l = LoadBenchmark.median(c.lower());
-    double p = LoadBenchmark.median(c.plan());
+    Double w = seconds(c.weaver());
+    Double wm = seconds(c.weaverMerge());
+    Double h = seconds(c.hand());
+    Double u = seconds(c.unconditional());
+    Double l = seconds(c.lower());
+    Double p = seconds(c.plan());
+    if (c.delivery().delivery() != null) {
+      m.put("delivery", c.delivery().delivery());
+    }
     m.put("fraction", c.fraction());
     m.put("weaver_s", round(w));
+    if (c.weaverError() != null) {
+      // Why weaver_s is null: the engine has no direct writer (weaver_merge_s still measured).
+      m.put("weaver_error", c.weaverError());
+    }
+    m.put("weaver_merge_s", round(wm));
     m.put("handwritten_s", round(h));
     m.put("unconditional_s", round(u));
     m.put("lower_bound_s", round(l));
     m.put("plan_s", round(p));
     // Best of the runs: on a shared machine the minimum is the least disturbed measurement.
     m.put("weaver_min_s", round(min(c.weaver())));
+    m.put("weaver_merge_min_s", round(min(c.weaverMerge())));
     m.put("handwritten_min_s", round(min(c.hand())));
     m.put("unconditional_min_s", round(min(c.unconditional())));
     m.put("lower_bound_min_s", round(min(c.lower())));
     m.put("plan_min_s", round(min(c.plan())));
     m.put("weaver_files_added", files(c.weaver()));
     m.put("weaver_bytes_added", bytes(c.weaver()));
+    m.put("weaver_merge_files_added", files(c.weaverMerge()));
+    m.put("weaver_merge_bytes_added", bytes(c.weaverMerge()));
     m.put("unconditional_bytes_added", bytes(c.unconditional()));
     m.put("unconditional_files_added", files(c.unconditional()));
     m.put("handwritten_files_added", files(c.hand()));
     m.put("handwritten_bytes_added", bytes(c.hand()));
     m.put("weaver_output_rows", medianLong(c.weaver(), x -> x.metric("numOutputRows")));
+    m.put("weaver_merge_output_rows", medianLong(c.weaverMerge(), x -> x.metric("numOutputRows")));
     m.put("handwritten_output_rows", medianLong(c.hand(), x -> x.metric("numOutputRows")));
     m.put(
         "unconditional_output_rows", medianLong(c.unconditional(), x -> x.metric("numOutputRows")));
     m.put(
         "unconditional_rows_copied",
         medianLong(c.unconditional(), x -> x.metric("numTargetRowsCopied")));
-    m.put("weaver_committed", medianLong(c.weaver(), x -> x.metric("committed")) == 1);
+    Long committed = medianLong(c.weaver(), x -> x.metric("committed"));
+    m.put("weaver_committed", committed == null ? null : committed == 1);
     // What the timed Weaver load knew of its Table's previous load (see LoadBenchmark.weaverLoad).
-    m.put("weaver_previous_load", c.fraction() == 0 ? "changed nothing" : "none");
+    m.put("weaver_previous_load", c.delivery().steady() ? "changed nothing" : "none");
     m.put("weaver_jobs", medianLong(c.weaver(), Measure::jobs));
+    m.put("weaver_merge_jobs", medianLong(c.weaverMerge(), Measure::jobs));
     m.put("handwritten_jobs", medianLong(c.hand(), Measure::jobs));
     m.put("unconditional_jobs", medianLong(c.unconditional(), Measure::jobs));
     m.put("lower_bound_jobs", medianLong(c.lower(), Measure::jobs));
     m.put("plan_jobs", medianLong(c.plan(), Measure::jobs));
     m.put("weaver_spark_busy_s", round(median(c.weaver(), Measure::busySeconds)));
+    m.put("weaver_merge_spark_busy_s", round(median(c.weaverMerge(), Measure::busySeconds)));
     m.put("handwritten_spark_busy_s", round(median(c.hand(), Measure::busySeconds)));
     m.put("unconditional_spark_busy_s", round(median(c.unconditional(), Measure::busySeconds)));
     m.put("lower_bound_spark_busy_s", round(median(c.lower(), Measure::busySeconds)));
     m.put("weaver_input_bytes", medianLong(c.weaver(), Measure::inputBytes));
     m.put("lower_bound_input_bytes", medianLong(c.lower(), Measure::inputBytes));
     m.put("weaver_counts", c.weaverCounts());
+    m.put("weaver_merge_counts", c.weaverMergeCounts());
     m.put("ratio_weaver_lower_bound", round(ratio(w, l)));
+    m.put("weaver_over_lower_bound", round(ratio(w, l)));
+    m.put("weaver_merge_over_lower_bound", round(ratio(wm, l)));
     m.put("ratio_weaver_handwritten", round(ratio(w, h)));
     // A plan is the load stopped after its gates: against the same lower bound (docs/plan.md).
     m.put("ratio_plan_lower_bound", round(ratio(p, l)));
@@ -102,32 +138,44 @@ final class Report {
     return d == null ? null : Math.round(d * 1000) / 1000.0;
   }
 
-  static String json(long rows, int runs, List<Case> cases) {
+  static String json(Workload workload, int runs, List<Case> cases) {
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("rows", rows);
+    doc.put("workload", workload.name());
+    doc.putAll(workload.describe());
+    doc.put("rows", workload.rows());
     doc.put("runs", runs);
     doc.put("cores", Runtime.getRuntime().availableProcessors());
+    // The write path of the weaver figures; weaver_merge_* are the MERGE path's.
+    doc.put("approach_path", LoadBenchmark.WEAVER_PATH);
     List<Object> list = new ArrayList<>();
     cases.forEach(c -> list.add(fields(c)));
     doc.put("cases", list);
     return toJson(doc);
   }
 
-  static String text(long rows, int runs, List<Case> cases) {
+  /** The case's name in the text table: the TPC-H delivery, or the change fraction. */
+  private static String caseName(Case c) {
+    return c.delivery().delivery() != null ? c.delivery().delivery() : percent(c.fraction());
+  }
+
+  static String text(Workload workload, int runs, List<Case> cases) {
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(
             Locale.ROOT,
-            "Snapshot load of %,d target rows, median of %d run(s), %d cores%n%n",
-            rows,
+            "%s, median of %d run(s), %d cores; weaver = %s writer, merge = merge writer%n%n",
+            workload.title(),
             runs,
-            Runtime.getRuntime().availableProcessors()));
+            Runtime.getRuntime().availableProcessors(),
+            LoadBenchmark.WEAVER_PATH));
+    String row = "%-8s %9s %9s %9s %9s %9s %9s | %6s %12s %12s %12s | %7s %7s %7s %7s %7s %7s%n";
     out.append(
         String.format(
             Locale.ROOT,
-            "%-8s %9s %9s %9s %9s %9s | %6s %12s %12s %12s | %7s %7s %7s %7s %7s%n",
-            "fraction",
+            row,
+            "case",
             "weaver s",
+            "merge s",
             "hand s",
             "uncond s",
             "lower s",
@@ -137,6 +185,7 @@ final class Report {
             "hand bytes",
             "uncond bytes",
             "w/lower",
+            "m/lower",
             "w/hand",
             "u/w t",
             "u/w B",
@@ -146,41 +195,51 @@ final class Report {
       out.append(
           String.format(
               Locale.ROOT,
-              "%-8s %9.2f %9.2f %9.2f %9.2f %9.2f | %6d %,12d %,12d %,12d | %7s %7s %7s %7s %7s%n",
-              percent(c.fraction()),
-              (Double) f.get("weaver_s"),
-              (Double) f.get("handwritten_s"),
-              (Double) f.get("unconditional_s"),
-              (Double) f.get("lower_bound_s"),
-              (Double) f.get("plan_s"),
-              (Long) f.get("weaver_files_added"),
-              (Long) f.get("weaver_bytes_added"),
-              (Long) f.get("handwritten_bytes_added"),
-              (Long) f.get("unconditional_bytes_added"),
-              fmt(f.get("ratio_weaver_lower_bound")),
+              row,
+              caseName(c),
+              fmt(f.get("weaver_s")),
+              fmt(f.get("weaver_merge_s")),
+              fmt(f.get("handwritten_s")),
+              fmt(f.get("unconditional_s")),
+              fmt(f.get("lower_bound_s")),
+              fmt(f.get("plan_s")),
+              count(f.get("weaver_files_added")),
+              count(f.get("weaver_bytes_added")),
+              count(f.get("handwritten_bytes_added")),
+              count(f.get("unconditional_bytes_added")),
+              fmt(f.get("weaver_over_lower_bound")),
+              fmt(f.get("weaver_merge_over_lower_bound")),
               fmt(f.get("ratio_weaver_handwritten")),
               fmt(f.get("ratio_unconditional_weaver_time")),
               fmt(f.get("ratio_unconditional_weaver_bytes")),
               fmt(f.get("ratio_plan_lower_bound"))));
     }
-    out.append(
-        "\nAt f = 0 the timed Weaver load follows an untimed load of the same staging (a Table whose"
-            + " loads find nothing to do); at f > 0 the Table has no load history.\n");
+    if (cases.stream().anyMatch(c -> c.delivery().steady())) {
+      out.append(
+          "\nAt f = 0 the timed Weaver load follows an untimed load of the same staging (a Table"
+              + " whose loads find nothing to do); otherwise the Table has no load history.\n");
+    }
+    cases.stream()
+        .filter(c -> c.weaverError() != null)
+        .findFirst()
+        .ifPresent(c -> out.append("\nNo direct writer: ").append(c.weaverError()).append('\n'));
     out.append("\nWeaver counts and jobs per load:\n");
     for (Case c : cases) {
       Map<String, Object> f = fields(c);
       out.append(
           String.format(
               Locale.ROOT,
-              "  %-6s %s; weaver %s jobs, hand-written %s, unconditional %s, lower bound %s;"
-                  + " output rows weaver %s, unconditional %s (copied %s)%n",
-              percent(c.fraction()),
-              c.weaverCounts(),
+              "  %-6s %s; weaver %s jobs, merge %s, hand-written %s, unconditional %s, lower bound"
+                  + " %s; output rows weaver %s, merge %s, unconditional %s (copied %s)%n",
+              caseName(c),
+              c.weaverCounts().isEmpty() ? c.weaverMergeCounts() : c.weaverCounts(),
               f.get("weaver_jobs"),
+              f.get("weaver_merge_jobs"),
               f.get("handwritten_jobs"),
               f.get("unconditional_jobs"),
               f.get("lower_bound_jobs"),
               f.get("weaver_output_rows"),
+              f.get("weaver_merge_output_rows"),
               f.get("unconditional_output_rows"),
               f.get("unconditional_rows_copied")));
     }
@@ -196,8 +255,12 @@ final class Report {
     return s.replaceAll("0+$", "").replaceAll("\\.$", "");
   }
 
-  private static String fmt(Object ratio) {
-    return ratio == null ? "-" : String.format(Locale.ROOT, "%.2f", (Double) ratio);
+  private static String fmt(Object number) {
+    return number == null ? "-" : String.format(Locale.ROOT, "%.2f", (Double) number);
+  }
+
+  private static String count(Object number) {
+    return number == null ? "-" : String.format(Locale.ROOT, "%,d", (Long) number);
   }
 
   static String toJson(Object value) {
