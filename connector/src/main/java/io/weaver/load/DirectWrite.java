@@ -69,37 +69,74 @@ final class DirectWrite {
     Column op = col(ChangeDetector.OP);
 
     long replaced = counts.updated() + counts.revived() + counts.deleted();
-    if (replaced > 0) {
-      JobLabels.step(spark, "write replaced rows");
-      Dataset<Row> changed =
+    // The vectors are built by their own jobs while the new row versions are written: neither
+    // reads what the other writes, and on a small change set both are mostly driver work.
+    java.util.concurrent.CompletableFuture<Long> marked =
+        replaced == 0
+            ? java.util.concurrent.CompletableFuture.completedFuture(0L)
+            : Ahead.start(
+                spark,
+                "deletion vectors",
+                () ->
+                    commit.markDeleted(
+                        source
+                            .filter(
+                                op.isin(
+                                    ChangeDetector.UPDATE,
+                                    ChangeDetector.REVIVE,
+                                    ChangeDetector.DELETE))
+                            .select(
+                                col(ChangeDetector.TARGET_FILE), col(ChangeDetector.TARGET_ROW)),
+                        ChangeDetector.TARGET_FILE,
+                        ChangeDetector.TARGET_ROW));
+    List<Dataset<Row>> replacing = new ArrayList<>();
+    if (counts.updated() + counts.revived() > 0) {
+      replacing.add(
           source
               .filter(op.isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE))
-              .select(versions(schema, loadTs, true));
-      Dataset<Row> deleted =
-          softDeleted(source, target, schema, loadTs, targetKeys, counts.deleted());
-      commit.write(changed.unionByName(deleted));
-      LoadTrace.mark("replaced rows written");
+              .select(versions(schema, loadTs, true)));
     }
-    if (counts.inserted() > 0) {
-      JobLabels.step(spark, "write inserted rows");
-      commit.write(
-          source.filter(op.equalTo(ChangeDetector.INSERT)).select(versions(schema, loadTs, false)));
-      LoadTrace.mark("inserted rows written");
+    if (counts.deleted() > 0) {
+      replacing.add(softDeleted(source, target, schema, loadTs, targetKeys, counts.deleted()));
     }
-    if (replaced > 0) {
-      JobLabels.step(spark, "deletion vectors");
-      long marked =
-          commit.markDeleted(
-              source
-                  .filter(
-                      op.isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE, ChangeDetector.DELETE))
-                  .select(col(ChangeDetector.TARGET_FILE), col(ChangeDetector.TARGET_ROW)),
-              ChangeDetector.TARGET_FILE,
-              ChangeDetector.TARGET_ROW);
-      LoadTrace.mark("deletion vectors stored");
-      if (marked != replaced) {
-        throw mismatch(marked + " target rows marked replaced, " + replaced + " expected");
+    Optional<Dataset<Row>> inserted =
+        counts.inserted() > 0
+            ? Optional.of(
+                source
+                    .filter(op.equalTo(ChangeDetector.INSERT))
+                    .select(versions(schema, loadTs, false)))
+            : Optional.empty();
+    if (spec.identityColumn().isEmpty()) {
+      // Every version has the same columns: one write job.
+      inserted.ifPresent(replacing::add);
+      inserted = Optional.empty();
+    }
+    try {
+      if (!replacing.isEmpty()) {
+        JobLabels.step(spark, "write new row versions");
+        commit.write(replacing.stream().reduce(Dataset::unionByName).get());
+        LoadTrace.mark("row versions written");
       }
+      if (inserted.isPresent()) {
+        // Without the identity column, which Delta's writer generates for these rows alone.
+        JobLabels.step(spark, "write inserted rows");
+        commit.write(inserted.get());
+        LoadTrace.mark("inserted rows written");
+      }
+    } finally {
+      // A failed write must not leave the vectors' jobs running into the next step.
+      if (!marked.isDone()) {
+        try {
+          marked.join();
+        } catch (RuntimeException ignored) {
+          // the write's own failure is the one reported
+        }
+      }
+    }
+    long markedRows = Ahead.join(marked);
+    LoadTrace.mark("deletion vectors stored");
+    if (markedRows != replaced) {
+      throw mismatch(markedRows + " target rows marked replaced, " + replaced + " expected");
     }
     if (commit.rowsWritten() != counts.changed()) {
       throw mismatch(commit.rowsWritten() + " rows written, " + counts.changed() + " expected");

@@ -97,7 +97,7 @@ class JobLabelsTest {
     }
     assertTrue(steps.contains(": diff"), steps.toString());
     // The direct writer's steps (the default path here; the MERGE path's step is ": merge").
-    assertTrue(steps.contains(": write replaced rows"), steps.toString());
+    assertTrue(steps.contains(": write new row versions"), steps.toString());
     assertTrue(steps.contains(": deletion vectors"), steps.toString());
     assertTrue(steps.contains(": history and state"), steps.toString());
     assertNull(spark.sparkContext().getLocalProperty("spark.job.description"));

@@ -52,17 +52,24 @@ public final class DirectCommit {
   private final SparkSession spark;
   private final DeltaLog log;
   private final OptimisticTransaction txn;
-  private final List<Action> actions = new ArrayList<>();
+
+  /** Every file the transaction's snapshot holds, listed once (the vectors are built from it). */
+  private final scala.collection.immutable.Seq<AddFile> files;
+
+  /** Added to from the thread that builds the vectors and the one that writes the files. */
+  private final List<Action> actions = java.util.Collections.synchronizedList(new ArrayList<>());
+
   private long filesAdded;
   private long bytesAdded;
   private long rowsWritten;
-  private long rowsMarked;
-  private final Map<String, Long> dvMetrics = new LinkedHashMap<>();
+  private final Map<String, Long> dvMetrics = new java.util.concurrent.ConcurrentHashMap<>();
 
   private DirectCommit(SparkSession spark, DeltaLog log, OptimisticTransaction txn) {
     this.spark = spark;
     this.log = log;
     this.txn = txn;
+    // The diff read every row of this version: any file added or removed since conflicts.
+    this.files = txn.filterFiles();
   }
 
   /**
@@ -97,7 +104,6 @@ public final class DirectCommit {
     DeltaLog log = DeltaLog.forTable(spark, path);
     Snapshot snapshot = snapshotAt(log, version);
     OptimisticTransaction txn = log.startTransaction(Option.empty(), Option.apply(snapshot));
-    // The diff read every row of this version: any file added or removed since conflicts.
     txn.readWholeTable();
     return new DirectCommit(spark, log, txn);
   }
@@ -130,10 +136,12 @@ public final class DirectCommit {
    * _metadata.file_path} and {@code rowColumn} its {@code _metadata.row_index}, as read at this
    * transaction's version. The vectors are built and stored by the executors; the driver receives
    * one descriptor per touched file. Returns the number of rows newly marked.
+   *
+   * <p>May run on another thread than {@link #write} (the two touch none of each other's state:
+   * this reads the transaction's snapshot and metadata only); {@link #commit} after both.
    */
   public long markDeleted(Dataset<Row> positions, String fileColumn, String rowColumn) {
     Snapshot snapshot = txn.snapshot();
-    scala.collection.immutable.Seq<AddFile> files = txn.filterFiles();
     Dataset<Row> marked =
         DeletionVectorBitmapGenerator$.MODULE$.buildRowIndexSetsForFilesMatchingCondition(
             spark,
@@ -174,7 +182,6 @@ public final class DirectCommit {
       long v = value.isDefined() ? ((Number) value.get()).longValue() : 0L;
       dvMetrics.merge(name, v, Long::sum);
     }
-    rowsMarked += newlyMarked;
     return newlyMarked;
   }
 
@@ -238,11 +245,6 @@ public final class DirectCommit {
     } finally {
       before.ifPresentOrElse(SparkSession::setActiveSession, SparkSession::clearActiveSession);
     }
-  }
-
-  /** Rows marked deleted so far. */
-  public long rowsMarked() {
-    return rowsMarked;
   }
 
   private static scala.collection.immutable.Seq<DeltaOperations.MergePredicate> clauses(
