@@ -138,8 +138,9 @@ final class DirectWrite {
     if (markedRows != replaced) {
       throw mismatch(markedRows + " target rows marked replaced, " + replaced + " expected");
     }
-    if (commit.rowsWritten() != counts.changed()) {
-      throw mismatch(commit.rowsWritten() + " rows written, " + counts.changed() + " expected");
+    java.util.OptionalLong written = commit.rowsWritten();
+    if (written.isPresent() && written.getAsLong() != counts.changed()) {
+      throw mismatch(written.getAsLong() + " rows written, " + counts.changed() + " expected");
     }
     JobLabels.step(spark, "commit");
     long committed =

@@ -51,7 +51,7 @@ class WeaverCliTestCommandTest {
     // Progress on stderr: the Table of the total, then its steps as its Spark jobs name them.
     assertTrue(
         loaded.err().contains("weaver: load 1/1 " + item + ".Parcel.Current\n"), loaded.err());
-    assertTrue(loaded.err().contains("weaver:   merge\n"), loaded.err());
+    assertTrue(loaded.err().contains("weaver:   write new row versions\n"), loaded.err());
     assertTrue(loaded.err().contains("weaver:   history and state\n"), loaded.err());
     CliRun quiet = run(concat("load", common, "--quiet", "--format", "json"));
     assertEquals(0, quiet.exit(), quiet.err());

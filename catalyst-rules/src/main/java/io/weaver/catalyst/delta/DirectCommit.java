@@ -62,6 +62,10 @@ public final class DirectCommit {
   private long filesAdded;
   private long bytesAdded;
   private long rowsWritten;
+
+  /** Whether a file was written without statistics (collection off): its rows are not known. */
+  private boolean uncounted;
+
   private final Map<String, Long> dvMetrics = new java.util.concurrent.ConcurrentHashMap<>();
 
   private DirectCommit(SparkSession spark, DeltaLog log, OptimisticTransaction txn) {
@@ -126,6 +130,8 @@ public final class DirectCommit {
         Option<Object> records = add.numLogicalRecords();
         if (records.isDefined()) {
           rowsWritten += ((Number) records.get()).longValue();
+        } else {
+          uncounted = true;
         }
       }
     }
@@ -185,9 +191,12 @@ public final class DirectCommit {
     return newlyMarked;
   }
 
-  /** Rows the data files written so far hold (from their statistics). */
-  public long rowsWritten() {
-    return rowsWritten;
+  /**
+   * Rows the data files written so far hold, from their statistics; empty when a file has none
+   * (statistics collection turned off).
+   */
+  public java.util.OptionalLong rowsWritten() {
+    return uncounted ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(rowsWritten);
   }
 
   /** Bytes of the data files written so far. */
