@@ -56,9 +56,4 @@ enum WritePath {
                 + "'; nothing written.");
     }
   }
-
-  /** {@code direct} or {@code merge}, as the benchmark and history notes name it. */
-  String label() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 }

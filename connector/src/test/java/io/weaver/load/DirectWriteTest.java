@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -40,8 +39,8 @@ class DirectWriteTest {
 
   @Test
   void bothPathsLeaveTheSameRows() {
-    TestTable direct = new TestTable(withIdentity(dir.resolve("direct")));
-    TestTable merge = new TestTable(withIdentity(dir.resolve("merge")));
+    TestTable direct = new TestTable(TestTable.keyedSpecWithIdentity(dir.resolve("direct")));
+    TestTable merge = new TestTable(TestTable.keyedSpecWithIdentity(dir.resolve("merge")));
     List<Dataset<Row>> loads =
         List.of(
             direct.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30), row(4, "d", 40)),
@@ -150,23 +149,6 @@ class DirectWriteTest {
     } finally {
       TestTable.writer(null);
     }
-  }
-
-  private static LoadSpec withIdentity(Path dir) {
-    LoadSpec base = TestTable.keyedSpec(dir, false);
-    return new LoadSpec(
-        base.tableName(),
-        base.targetPath(),
-        base.businessSchema(),
-        base.primaryKey(),
-        base.uniqueKeys(),
-        base.notNull(),
-        base.comparisonColumns(),
-        Optional.of("sk"),
-        false,
-        100,
-        100,
-        0);
   }
 
   /** Every column but the identity, whose generated values differ between two tables. */

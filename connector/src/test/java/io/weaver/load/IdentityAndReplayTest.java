@@ -22,22 +22,7 @@ class IdentityAndReplayTest {
 
   @Test
   void identityIsGeneratedAndKeptAcrossUpdates() {
-    LoadSpec base = TestTable.keyedSpec(dir, false);
-    TestTable table =
-        new TestTable(
-            new LoadSpec(
-                base.tableName(),
-                base.targetPath(),
-                base.businessSchema(),
-                base.primaryKey(),
-                base.uniqueKeys(),
-                base.notNull(),
-                base.comparisonColumns(),
-                Optional.of("sk"),
-                false,
-                100,
-                100,
-                0));
+    TestTable table = new TestTable(TestTable.keyedSpecWithIdentity(dir));
     LoadOutcome first = table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1);
     assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());
     Map<Integer, Row> before = table.byId();

@@ -3,7 +3,8 @@
  * and snapshots ({@link io.weaver.catalyst.delta.InternalDeltaLog}), its DML commands and relations
  * as the rules see them ({@link io.weaver.catalyst.delta.DeltaDml}, {@link
  * io.weaver.catalyst.delta.DeltaRelations}), its catalog class ({@link
- * io.weaver.catalyst.delta.DeltaCatalogs}).
+ * io.weaver.catalyst.delta.DeltaCatalogs}), and its transaction API for the direct writer's commit
+ * ({@link io.weaver.catalyst.delta.DirectCommit}).
  *
  * <p>Everything else in Weaver uses Delta's public surface (SQL, {@code
  * io.delta.tables.DeltaTable}, DataFrame options, {@code io.delta.exceptions}); {@code LayersTest}
