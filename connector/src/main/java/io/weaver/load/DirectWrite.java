@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -71,9 +72,9 @@ final class DirectWrite {
     long replaced = counts.updated() + counts.revived() + counts.deleted();
     // The vectors are built by their own jobs while the new row versions are written: neither
     // reads what the other writes, and on a small change set both are mostly driver work.
-    java.util.concurrent.CompletableFuture<Long> marked =
+    CompletableFuture<Long> marked =
         replaced == 0
-            ? java.util.concurrent.CompletableFuture.completedFuture(0L)
+            ? CompletableFuture.completedFuture(0L)
             : Ahead.start(
                 spark,
                 "deletion vectors",
@@ -123,15 +124,11 @@ final class DirectWrite {
         commit.write(inserted.get());
         LoadTrace.mark("inserted rows written");
       }
-    } finally {
-      // A failed write must not leave the vectors' jobs running into the next step.
-      if (!marked.isDone()) {
-        try {
-          marked.join();
-        } catch (RuntimeException ignored) {
-          // the write's own failure is the one reported
-        }
-      }
+    } catch (RuntimeException failure) {
+      // A failed write must not leave the vectors' jobs running into the next step; the write's
+      // own failure is the one reported.
+      marked.exceptionally(ignored -> 0L).join();
+      throw failure;
     }
     long markedRows = Ahead.join(marked);
     LoadTrace.mark("deletion vectors stored");
