@@ -9,6 +9,9 @@ import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.session.JobLabels;
+import io.weaver.session.WeaverConf;
+import io.weaver.warehouse.WarehouseBuilder;
+import io.weaver.warehouse.WarehouseEndpoint;
 import io.weaver.workspace.Target;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -78,13 +81,7 @@ public final class BuildRunner {
               + " "
               + t.qualifiedName());
       if (t.target() == Target.WAREHOUSE) {
-        outcomes.add(
-            new BuildOutcome(
-                t.qualifiedName(),
-                "skipped",
-                "Warehouse Tables need a T-SQL endpoint (spark.weaver.item."
-                    + t.item()
-                    + ".jdbcUrl); none is configured"));
+        outcomes.add(buildInWarehouse(t, plan, write));
         continue;
       }
       ItemState item =
@@ -100,6 +97,32 @@ public final class BuildRunner {
       items.values().forEach(ItemState::writeCatalogue);
     }
     return outcomes;
+  }
+
+  /**
+   * A Warehouse Table is built through its item's T-SQL endpoint (docs/warehouse.md); without one
+   * it is skipped with the setting that is missing.
+   */
+  private BuildOutcome buildInWarehouse(TableDeclaration t, DependencyPlan plan, boolean write) {
+    Optional<WarehouseEndpoint> endpoint;
+    try {
+      endpoint =
+          WarehouseEndpoint.configured(
+              WeaverConf.forWorkspace(spark, model.root()).settings(), t.item());
+    } catch (IllegalArgumentException e) {
+      return new BuildOutcome(t.qualifiedName(), "failed", e.getMessage());
+    }
+    if (endpoint.isEmpty()) {
+      return new BuildOutcome(
+          t.qualifiedName(),
+          "skipped",
+          "Warehouse Tables need a T-SQL endpoint: set "
+              + WarehouseEndpoint.key(t.item(), "jdbcUrl")
+              + " (docs/warehouse.md); none is configured");
+    }
+    return new WarehouseBuilder(model, endpoint.get(), System.getenv(), progress)
+        .build(List.of(t), plan::edgesOf, write)
+        .get(0);
   }
 
   private ItemState openItem(String item) {
@@ -121,7 +144,7 @@ public final class BuildRunner {
       boolean write) {
     TableShape shape = shapes.shape(t);
     List<WorkspaceDependencies.Edge> edges = plan.edgesOf(t);
-    String declarationSignature = Signatures.declaration(t, shape, edges);
+    String declarationSignature = Signatures.declaration(t, shape.catalogueColumns(), edges);
     String id = t.tableId().toString();
     String path = layout.tablePath(t.item(), t.tableId());
     Optional<Row> registry = Optional.ofNullable(item.registry.get(id));
@@ -137,7 +160,8 @@ public final class BuildRunner {
     int minWriter =
         t.deltaMinWriterVersion()
             .orElse(Integer.parseInt(defaults.getOrDefault("delta.minWriterVersion", "7")));
-    String structureSignature = Signatures.structure(t, shape, minReader, minWriter);
+    String structureSignature =
+        Signatures.structure(t, shape.catalogueColumns(), minReader, minWriter);
     Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     // Every path that changes the table records the same catalogue rows.
     Runnable recordChange =
@@ -211,12 +235,12 @@ public final class BuildRunner {
     }
     if (change.resign()) {
       if (write) {
-        ddl.resign(path, Signatures.comparisonColumns(t, shape));
+        ddl.resign(path, Signatures.comparisonColumns(t, shape.names()));
       }
       done.add(
           said(write, "rows re-signed", "rows would be re-signed")
               + " for comparison columns "
-              + String.join(", ", Signatures.comparisonColumns(t, shape)));
+              + String.join(", ", Signatures.comparisonColumns(t, shape.names())));
     }
     if (write) {
       recordChange.run();
@@ -293,9 +317,11 @@ public final class BuildRunner {
           CatalogueTable.TABLE_DICTIONARY,
           List.of(
               CatalogueRows.tableDictionary(
-                  t, shape, minReader, minWriter, declarationSignature, now)));
-      add(CatalogueTable.COLUMN_DICTIONARY, CatalogueRows.columnDictionary(model, t, shape));
-      add(CatalogueTable.KEY_DICTIONARY, CatalogueRows.keyDictionary(t, shape));
+                  t, shape.names(), minReader, minWriter, declarationSignature, now)));
+      add(
+          CatalogueTable.COLUMN_DICTIONARY,
+          CatalogueRows.columnDictionary(model, t, shape.catalogueColumns()));
+      add(CatalogueTable.KEY_DICTIONARY, CatalogueRows.keyDictionary(t, shape.names()));
       add(CatalogueTable.FOREIGN_KEY_DICTIONARY, CatalogueRows.foreignKeyDictionary(t));
       List<WorkspaceDependencies.Edge> recorded = new ArrayList<>(plan.edgesOf(t));
       recorded.addAll(plan.sourcesOf(t));

@@ -7,6 +7,7 @@ import io.weaver.metadata.Notes;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.workspace.Target;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,14 +17,14 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
 /** The catalogue rows (docs/table-contract.md, "Catalogue") that describe one built Table. */
-final class CatalogueRows {
+public final class CatalogueRows {
   private CatalogueRows() {}
 
-  static Row tableDictionary(
+  public static Row tableDictionary(
       TableDeclaration t,
-      TableShape shape,
-      int minReader,
-      int minWriter,
+      List<String> shape,
+      Integer minReader,
+      Integer minWriter,
       String declarationSignature,
       Instant builtAt) {
     return RowFactory.create(
@@ -51,7 +52,11 @@ final class CatalogueRows {
         Timestamp.from(builtAt));
   }
 
-  static List<Row> columnDictionary(WorkspaceModel model, TableDeclaration t, TableShape shape) {
+  public static List<Row> columnDictionary(
+      WorkspaceModel model, TableDeclaration t, List<CatalogueColumn> shape) {
+    boolean lakehouse = t.target() == Target.LAKEHOUSE;
+    List<String> managed = ManagedColumns.names(t.target());
+    String time = lakehouse ? "timestamp" : "datetime2(6)";
     List<Row> rows = new ArrayList<>();
     int ordinal = 0;
     String id = t.tableId().toString();
@@ -67,7 +72,7 @@ final class CatalogueRows {
               "Weaver-generated surrogate key.",
               null));
     }
-    for (BuiltColumn c : shape.columns()) {
+    for (CatalogueColumn c : shape) {
       rows.add(
           RowFactory.create(
               id,
@@ -82,9 +87,9 @@ final class CatalogueRows {
     rows.add(
         RowFactory.create(
             id,
-            ManagedColumns.INSERT_TIME,
+            managed.get(0),
             ordinal++,
-            "timestamp",
+            time,
             false,
             "row_insert_datetime",
             "When Weaver first inserted the row.",
@@ -92,9 +97,9 @@ final class CatalogueRows {
     rows.add(
         RowFactory.create(
             id,
-            ManagedColumns.UPDATE_TIME,
+            managed.get(1),
             ordinal++,
-            "timestamp",
+            time,
             false,
             "row_update_datetime",
             "When Weaver last changed the row.",
@@ -102,9 +107,9 @@ final class CatalogueRows {
     rows.add(
         RowFactory.create(
             id,
-            ManagedColumns.DELETE_TIME,
+            managed.get(2),
             ordinal++,
-            "timestamp",
+            time,
             false,
             "row_delete_datetime",
             "When the row was soft-deleted; 9999-12-31 for live rows.",
@@ -113,9 +118,9 @@ final class CatalogueRows {
       rows.add(
           RowFactory.create(
               id,
-              ManagedColumns.SIGNATURE,
+              managed.get(3),
               ordinal,
-              "string",
+              lakehouse ? "string" : "varbinary(32)",
               false,
               "row_signature",
               "SHA-256 of the comparison columns.",
@@ -124,7 +129,7 @@ final class CatalogueRows {
     return rows;
   }
 
-  static List<Row> keyDictionary(TableDeclaration t, TableShape shape) {
+  public static List<Row> keyDictionary(TableDeclaration t, List<String> shape) {
     List<Row> rows = new ArrayList<>();
     String id = t.tableId().toString();
     t.primaryKey().ifPresent(pk -> addKey(rows, id, "primary", 0, pk, shape));
@@ -135,13 +140,13 @@ final class CatalogueRows {
   }
 
   private static void addKey(
-      List<Row> rows, String id, String kind, int keyOrdinal, ColumnSet key, TableShape shape) {
+      List<Row> rows, String id, String kind, int keyOrdinal, ColumnSet key, List<String> shape) {
     for (String column : key.columns()) {
-      rows.add(RowFactory.create(id, kind, keyOrdinal, column, shape.names().indexOf(column)));
+      rows.add(RowFactory.create(id, kind, keyOrdinal, column, shape.indexOf(column)));
     }
   }
 
-  static List<Row> foreignKeyDictionary(TableDeclaration t) {
+  public static List<Row> foreignKeyDictionary(TableDeclaration t) {
     List<Row> rows = new ArrayList<>();
     String id = t.tableId().toString();
     for (int i = 0; i < t.foreignKeys().size(); i++) {
@@ -162,7 +167,7 @@ final class CatalogueRows {
     return rows;
   }
 
-  static List<Row> dependency(TableDeclaration t, List<WorkspaceDependencies.Edge> edges) {
+  public static List<Row> dependency(TableDeclaration t, List<WorkspaceDependencies.Edge> edges) {
     return edges.stream()
         .map(
             e ->
@@ -176,7 +181,7 @@ final class CatalogueRows {
         .toList();
   }
 
-  static Row registry(
+  public static Row registry(
       TableDeclaration t,
       String declarationSignature,
       String structureSignature,

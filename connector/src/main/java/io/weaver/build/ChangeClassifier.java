@@ -104,7 +104,7 @@ final class ChangeClassifier {
     boolean resign =
         signature
             && destructive.isEmpty()
-            && !Signatures.comparisonColumns(t, shape).equals(previous.comparisonColumns());
+            && !Signatures.comparisonColumns(t, shape.names()).equals(previous.comparisonColumns());
     return new Change(destructive, added, relaxed, resign);
   }
 }

@@ -19,11 +19,11 @@ import java.util.TreeMap;
  * dependencies; defaults that were not authored take no part, so an upgrade that only changes
  * defaults rebuilds nothing) and the structure signature (what the physical table looks like).
  */
-final class Signatures {
+public final class Signatures {
   private Signatures() {}
 
-  static String declaration(
-      TableDeclaration table, TableShape shape, List<WorkspaceDependencies.Edge> edges) {
+  public static String declaration(
+      TableDeclaration table, List<CatalogueColumn> shape, List<WorkspaceDependencies.Edge> edges) {
     Map<String, String> parts = new TreeMap<>();
     for (String key : table.authoredKeys().keySet()) {
       parts.put("key:" + key, render(table, key));
@@ -40,26 +40,29 @@ final class Signatures {
     return sha256(parts.toString());
   }
 
-  static String structure(TableDeclaration table, TableShape shape, int minReader, int minWriter) {
+  public static String structure(
+      TableDeclaration table, List<CatalogueColumn> shape, int minReader, int minWriter) {
     StringBuilder text = new StringBuilder();
     text.append("identity=").append(table.identity().orElse("")).append('\n');
     text.append("shape=").append(shapeText(shape)).append('\n');
     text.append("pk=").append(table.primaryKey().map(ColumnSet::toString).orElse("")).append('\n');
     text.append("signature=").append(hasSignature(table)).append('\n');
     text.append("comparison=")
-        .append(String.join(",", comparisonColumns(table, shape)))
+        .append(
+            String.join(
+                ",", comparisonColumns(table, shape.stream().map(CatalogueColumn::name).toList())))
         .append('\n');
     text.append("delta=").append(minReader).append('/').append(minWriter);
     return sha256(text.toString());
   }
 
   /** A keyed Table with a load carries {@code row_signature}. */
-  static boolean hasSignature(TableDeclaration table) {
+  public static boolean hasSignature(TableDeclaration table) {
     return table.keyed() && table.hasLoadProcedure();
   }
 
   /** The declared comparison columns, else every non-key business column in built order. */
-  static List<String> comparisonColumns(TableDeclaration table, TableShape shape) {
+  public static List<String> comparisonColumns(TableDeclaration table, List<String> shape) {
     if (!table.keyed()) {
       return List.of();
     }
@@ -67,14 +70,13 @@ final class Signatures {
         .comparisonColumns()
         .map(ColumnSet::columns)
         .orElseGet(
-            () ->
-                shape.names().stream().filter(c -> !table.primaryKey().get().contains(c)).toList());
+            () -> shape.stream().filter(c -> !table.primaryKey().get().contains(c)).toList());
   }
 
-  private static String shapeText(TableShape shape) {
+  private static String shapeText(List<CatalogueColumn> shape) {
     return String.join(
         ";",
-        shape.columns().stream()
+        shape.stream()
             .map(c -> c.name() + " " + c.typeText() + (c.nullable() ? "" : " not null"))
             .toList());
   }

@@ -19,6 +19,13 @@ public record TableShape(List<BuiltColumn> columns, boolean inferred) {
     return columns.stream().map(BuiltColumn::name).toList();
   }
 
+  /** The columns as the catalogue and the declaration signature describe them. */
+  public List<CatalogueColumn> catalogueColumns() {
+    return columns.stream()
+        .map(c -> new CatalogueColumn(c.name(), c.typeText(), c.nullable()))
+        .toList();
+  }
+
   public Optional<BuiltColumn> column(String name) {
     return columns.stream().filter(c -> c.name().equals(name)).findFirst();
   }

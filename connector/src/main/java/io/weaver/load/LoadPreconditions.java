@@ -18,9 +18,9 @@ final class LoadPreconditions {
       return Optional.of(
           new Unmet(
               LoadStatus.SKIPPED,
-              "Warehouse Tables load through a T-SQL endpoint (spark.weaver.item."
+              "Warehouse Tables load through a T-SQL endpoint: set spark.weaver.item."
                   + t.item()
-                  + ".jdbcUrl); none is configured"));
+                  + ".jdbcUrl (docs/warehouse.md); none is configured"));
     }
     if (!t.hasLoadProcedure()) {
       return Optional.of(

@@ -6,8 +6,12 @@ import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.WeaverConf;
 import io.weaver.staging.SqlStaging;
+import io.weaver.warehouse.WarehouseEndpoint;
+import io.weaver.warehouse.WarehouseLoader;
 import io.weaver.workspace.Form;
+import io.weaver.workspace.Target;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -239,7 +243,40 @@ public final class LoadRunner {
       Optional<String> requestedLoadId,
       Optional<Instant> loadTimestamp) {
     requestedLoadId.ifPresent(LoadRunner::requireValidLoadId);
+    if (t.target() == Target.WAREHOUSE) {
+      Optional<LoadResult> inWarehouse = loadInWarehouse(t, waiveGates, requestedLoadId);
+      if (inWarehouse.isPresent()) {
+        return List.of(inWarehouse.get());
+      }
+    }
     return attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run();
+  }
+
+  /**
+   * A Warehouse Table loads through its generated procedure at its item's endpoint; empty when no
+   * endpoint is configured (the attempt then reports the Table skipped, naming the setting).
+   */
+  private Optional<LoadResult> loadInWarehouse(
+      TableDeclaration t, boolean waiveGates, Optional<String> requestedLoadId) {
+    Optional<WarehouseEndpoint> endpoint;
+    try {
+      endpoint =
+          WarehouseEndpoint.configured(
+              WeaverConf.forWorkspace(spark, model.root()).settings(), t.item());
+    } catch (IllegalArgumentException e) {
+      Instant now = Instant.now();
+      return Optional.of(
+          LoadResult.without(
+              requestedLoadId.orElseGet(() -> newLoadId(now)),
+              t.qualifiedName(),
+              LoadStatus.FAILED,
+              -1,
+              e.getMessage(),
+              now,
+              null));
+    }
+    return endpoint.map(
+        e -> new WarehouseLoader(e, System.getenv()).load(t, waiveGates, requestedLoadId));
   }
 
   private LoadAttempt attempt(
@@ -311,7 +348,7 @@ public final class LoadRunner {
     }
   }
 
-  static String newLoadId(Instant at) {
+  public static String newLoadId(Instant at) {
     byte[] random = new byte[4];
     ThreadLocalRandom.current().nextBytes(random);
     return ID_TIME.format(at) + "-" + HexFormat.of().formatHex(random);

@@ -54,6 +54,20 @@ public record SqlProgram(List<String> setup, String stagingQuery, Optional<Strin
     return List.copyOf(runnable);
   }
 
+  /**
+   * The body's source text before its first result query, comments included: the setup exactly as
+   * written (control-of-flow blocks and all), for engines that run it as one script.
+   */
+  public static String setupText(TableBody.Sql body) {
+    for (SqlStatement statement : body.analysis().statements()) {
+      if (statement.kind() == SqlStatement.Kind.RESULT_QUERY) {
+        SqlToken first = statement.tokens().get(0);
+        return body.text().substring(0, offset(body, first.line(), first.column()));
+      }
+    }
+    throw new IllegalStateException("a checked SQL body has a result query");
+  }
+
   /** The exact source text of a statement, without its terminating semicolon. */
   public static String text(TableBody.Sql body, SqlStatement statement) {
     SqlToken first = statement.tokens().get(0);

@@ -12,7 +12,7 @@ import org.apache.spark.sql.SparkSession;
  * <ol>
  *   <li>an explicit value (a statement option, a CLI flag, an API argument);
  *   <li>the Spark session conf ({@code spark.weaver.*});
- *   <li>the workspace file {@code weaver.yaml} ({@link #withWorkspaceFile}; not read yet);
+ *   <li>the workspace file {@code weaver.yaml} ({@link #withWorkspaceFile}, {@link WeaverYaml});
  *   <li>the default.
  * </ol>
  */
@@ -86,6 +86,16 @@ public final class WeaverConf {
   /** The seam for {@code weaver.yaml}: a layer consulted after the session conf. */
   public WeaverConf withWorkspaceFile(ConfLayer weaverYaml) {
     return new WeaverConf(session, weaverYaml);
+  }
+
+  /** A session's settings with the workspace's {@code weaver.yaml} beneath them. */
+  public static WeaverConf forWorkspace(SparkSession spark, java.nio.file.Path workspace) {
+    return of(spark).withWorkspaceFile(WeaverYaml.read(workspace));
+  }
+
+  /** Every setting as one layer: the session conf, then {@code weaver.yaml}. */
+  public ConfLayer settings() {
+    return this::setting;
   }
 
   /** {@code spark.weaver.item.<Item>.catalog} for one item. */

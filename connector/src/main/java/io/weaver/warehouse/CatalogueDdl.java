@@ -1,0 +1,83 @@
+package io.weaver.warehouse;
+
+import io.weaver.catalogue.CatalogueTable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.TimestampType;
+
+/**
+ * The catalogue tables of a Warehouse item, in its schema {@code _}: the same tables and column
+ * names as a Lakehouse's ({@link CatalogueTable} is the one list of them), in T-SQL types. Lists
+ * and maps ({@code tags}, {@code primary_key}, {@code creation_defaults}) are JSON text, since the
+ * Warehouse has no array or map type; strings are {@code varchar} (Fabric's UTF-8 collation).
+ */
+public final class CatalogueDdl {
+  static final String SCHEMA = "_";
+
+  private CatalogueDdl() {}
+
+  /** Schema {@code _} and every catalogue table, each created when missing. */
+  public static List<Batch> all() {
+    List<Batch> batches = new ArrayList<>();
+    batches.add(new Batch("catalogue-schema", WarehouseDdl.schema(SCHEMA)));
+    for (CatalogueTable table : CatalogueTable.values()) {
+      batches.add(new Batch("catalogue-" + table.tableName(), create(table)));
+    }
+    return batches;
+  }
+
+  /** {@code [_].[Name]}. */
+  public static String name(CatalogueTable table) {
+    return TsqlNames.qualified(SCHEMA, table.tableName());
+  }
+
+  private static String create(CatalogueTable table) {
+    List<String> columns = new ArrayList<>();
+    for (StructField f : table.schema().fields()) {
+      columns.add(
+          TsqlNames.quote(f.name())
+              + " "
+              + type(table, f.dataType())
+              + (f.nullable() ? " NULL" : " NOT NULL"));
+    }
+    return "IF OBJECT_ID("
+        + TsqlNames.literal(name(table))
+        + ", N'U') IS NULL\n    CREATE TABLE "
+        + name(table)
+        + " (\n        "
+        + String.join(",\n        ", columns)
+        + "\n    );";
+  }
+
+  static String type(CatalogueTable table, DataType type) {
+    if (type instanceof StringType || type instanceof ArrayType || type instanceof MapType) {
+      return "varchar(8000)";
+    }
+    if (type instanceof BooleanType) {
+      return "bit";
+    }
+    if (type instanceof IntegerType) {
+      return "int";
+    }
+    if (type instanceof LongType) {
+      return "bigint";
+    }
+    if (type instanceof TimestampType) {
+      return "datetime2(6)";
+    }
+    throw new IllegalStateException(
+        "catalogue table "
+            + table.tableName()
+            + " has a column of type "
+            + type
+            + " with no T-SQL type");
+  }
+}

@@ -1,0 +1,752 @@
+package io.weaver.warehouse;
+
+import static io.weaver.warehouse.TsqlNames.literal;
+import static io.weaver.warehouse.TsqlNames.quote;
+
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.metadata.SqlProgram;
+import io.weaver.metadata.TableBody;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The generated load procedure of a Warehouse Table, {@code [_].[Load Schema.Object]}: the load
+ * engine of docs/table-contract.md ("Load") written in T-SQL, run inside the Warehouse so that no
+ * row passes through Spark or the client.
+ *
+ * <p>Order of work, chosen for Fabric Warehouse's snapshot isolation and per-table write
+ * conflicts: everything that reads or refuses — staging into session temp tables, validation,
+ * change detection, unique-key rejections, the stability gates — runs before {@code BEGIN
+ * TRANSACTION}; the transaction holds only the writes (the changed rows, soft deletes, revivals,
+ * rejections, history and state), so a refused or failed load writes nothing and a conflicting
+ * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry.
+ *
+ * <p>Parameters: {@code @load_id} (exactly once: an id already recorded as applied returns its
+ * history row and changes nothing), {@code @load_timestamp} (the load's one UTC instant), {@code
+ * @waive_gates}. The body may use {@code :load_timestamp} / {@code :last_load_timestamp} (bound to
+ * the procedure's variables of those names). Errors: 50001 a validation failure, 50010 a refusal
+ * by the gates; each message names the Table, the column and up to five keys.
+ */
+public final class LoadProcedure {
+  /** Error number of a failed validation (the load is {@code failed}). */
+  public static final int VALIDATION_ERROR = 50001;
+
+  /** Error number of a refusal by the stability gates (the load is {@code refused}). */
+  public static final int REFUSAL_ERROR = 50010;
+
+  private static final String STAGING = "#weaver_staging";
+  private static final String DELETE_KEYS = "#weaver_delete_keys";
+  private static final String CHANGE = "#weaver_change";
+  private static final String OP = quote("__weaver_op");
+  private static final String REJECT = quote("__weaver_reject");
+  private static final String STAGED_SIGNATURE = quote("__weaver_signature");
+  private static final String INCOMING =
+      "c." + OP + " IN ('I', 'U', 'R') AND c." + REJECT + " IS NULL";
+
+  private final WarehouseTable t;
+  private final DmlForm form;
+  private final List<String> lines = new ArrayList<>();
+  private int indent;
+
+  private LoadProcedure(WarehouseTable t, DmlForm form) {
+    this.t = t;
+    this.form = form;
+  }
+
+  /** The {@code CREATE OR ALTER PROCEDURE} batch. */
+  public static Batch of(WarehouseTable t, DmlForm form) {
+    if (!t.declaration().hasLoadProcedure()) {
+      throw new IllegalArgumentException(
+          t.qualifiedName() + " declares 'Has load procedure: false': it has no load procedure");
+    }
+    if (!(t.declaration().body() instanceof TableBody.Sql body)) {
+      throw new IllegalArgumentException(t.qualifiedName() + " has no T-SQL body");
+    }
+    LoadProcedure p = new LoadProcedure(t, form);
+    p.write(body, SqlProgram.of(body));
+    return new Batch("load-procedure", String.join("\n", p.lines) + "\n");
+  }
+
+  private void write(TableBody.Sql body, SqlProgram program) {
+    line("CREATE OR ALTER PROCEDURE " + t.procedure());
+    line("    @load_id varchar(64),");
+    line("    @load_timestamp datetime2(6),");
+    line("    @waive_gates bit = 0");
+    line("AS");
+    begin();
+    line("SET NOCOUNT ON;");
+    line("SET XACT_ABORT ON;");
+    line("DECLARE @weaver_table_id varchar(300) = " + literal(t.tableId()) + ";");
+    line("DECLARE @weaver_started_at datetime2(6) = SYSUTCDATETIME();");
+    line("DECLARE @weaver_live datetime2(6) = " + WarehouseNames.LIVE_SENTINEL + ";");
+    line("DECLARE @weaver_message varchar(4000);");
+    comment(
+        "Exactly once: a load id already applied answers with its history row, changes nothing.");
+    line(
+        "IF EXISTS (SELECT 1 FROM "
+            + history()
+            + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id"
+            + " AND [status] IN (N'succeeded', N'no_work'))");
+    begin();
+    line(
+        "SELECT [load_id], [status], [rows_inserted], [rows_updated], [rows_deleted],"
+            + " [rows_revived], [rows_unchanged], [rows_rejected], [target_live_rows_before],"
+            + " [target_live_rows_after], [gates_waived], CAST(1 AS bit) AS [already_applied]");
+    line("FROM " + history() + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
+    line("RETURN;");
+    end();
+    line(
+        "DECLARE @last_load_timestamp datetime2(6) = COALESCE((SELECT [last_succeeded_at] FROM "
+            + state()
+            + " WHERE [table_id] = @weaver_table_id), CAST('1900-01-01T00:00:00' AS datetime2(6)));");
+    staging(body, program);
+    validate(program);
+    if (t.keyed()) {
+      keyedLoad(program);
+    } else {
+      replaceAll();
+    }
+    end();
+  }
+
+  // ---- staging -------------------------------------------------------------------------------
+
+  private void staging(TableBody.Sql body, SqlProgram program) {
+    comment("Staging: the body's setup, then its result queries into session temp tables.");
+    line(tempTable(STAGING, t.columns(), t.signed()));
+    String setup = StagingStatements.bind(SqlProgram.setupText(body)).strip();
+    if (!setup.isEmpty()) {
+      // A WITH must follow a terminated statement; an extra ';' after any statement is harmless.
+      block(setup.endsWith(";") ? setup : setup + ";");
+    }
+    block(StagingStatements.insertInto(program.stagingQuery(), STAGING, names(t.columns())));
+    program
+        .deleteKeyQuery()
+        .ifPresent(
+            query -> {
+              line(tempTable(DELETE_KEYS, t.columns(t.primaryKey()), false));
+              block(StagingStatements.insertInto(query, DELETE_KEYS, t.primaryKey()));
+            });
+  }
+
+  private static String tempTable(String name, List<WarehouseColumn> columns, boolean signature) {
+    List<String> defs = new ArrayList<>();
+    for (WarehouseColumn c : columns) {
+      // Nullable here: nulls must reach validation, which names the column, not fail the insert.
+      defs.add(quote(c.name()) + " " + c.type() + " NULL");
+    }
+    if (signature) {
+      defs.add(STAGED_SIGNATURE + " varbinary(32) NULL");
+    }
+    return "CREATE TABLE " + name + " (" + String.join(", ", defs) + ");";
+  }
+
+  // ---- validation ----------------------------------------------------------------------------
+
+  private void validate(SqlProgram program) {
+    comment("Validation: nothing is written when a check fails.");
+    for (String column : t.requiredColumns()) {
+      String role = t.primaryKey().contains(column) ? "primary-key" : "Not null";
+      String where = quote(column) + " IS NULL";
+      fail(
+          "EXISTS (SELECT 1 FROM " + STAGING + " WHERE " + where + ")",
+          "CONCAT("
+              + literal(
+                  t.qualifiedName()
+                      + ": staging rows rejected, nothing written: column "
+                      + column
+                      + ": ")
+              + ", (SELECT COUNT_BIG(*) FROM "
+              + STAGING
+              + " WHERE "
+              + where
+              + "), "
+              + literal(" null(s) in " + role + " column")
+              + (t.keyed() && !t.primaryKey().contains(column)
+                  ? ", " + literal("; sample keys ") + ", " + sample(STAGING, where, false)
+                  : "")
+              + ", "
+              + literal(". Fix the body's result and load again.")
+              + ")");
+    }
+    if (t.keyed()) {
+      String keys = quotedKeys();
+      fail(
+          "EXISTS (SELECT 1 FROM " + STAGING + " GROUP BY " + keys + " HAVING COUNT_BIG(*) > 1)",
+          "CONCAT("
+              + literal(
+                  t.qualifiedName()
+                      + ": staging rows rejected, nothing written: primary key "
+                      + String.join(", ", t.primaryKey())
+                      + ": duplicate row(s); sample keys ")
+              + ", "
+              + sample(STAGING, null, true)
+              + ", "
+              + literal(". Fix the body's result and load again.")
+              + ")");
+    }
+    if (program.deleteKeyQuery().isPresent()) {
+      String both = "EXISTS (SELECT 1 FROM " + STAGING + " AS s WHERE " + matches("s", "d") + ")";
+      fail(
+          "EXISTS (SELECT 1 FROM " + DELETE_KEYS + " AS d WHERE " + both + ")",
+          "CONCAT("
+              + literal(
+                  t.qualifiedName()
+                      + ": primary key "
+                      + String.join(", ", t.primaryKey())
+                      + ": keys both staged and in the delete keys, sample ")
+              + ", "
+              + sampleOf("d", DELETE_KEYS + " AS d", both)
+              + ", "
+              + literal("; a key is either loaded or deleted. Nothing written.")
+              + ")");
+    }
+  }
+
+  private void fail(String condition, String message) {
+    line("IF " + condition);
+    begin();
+    line("SET @weaver_message = " + message + ";");
+    line("THROW " + VALIDATION_ERROR + ", @weaver_message, 1;");
+    end();
+  }
+
+  /** Up to five keys of {@code table}'s rows meeting {@code where} (or duplicated), as text. */
+  private String sample(String table, String where, boolean duplicated) {
+    String key = keyText("x");
+    String from = table + " AS x" + (where == null ? "" : " WHERE x." + where);
+    if (duplicated) {
+      String keys = t.primaryKey().stream().map(k -> "x." + quote(k)).collect(joining());
+      from += " GROUP BY " + keys + " HAVING COUNT_BIG(*) > 1";
+    }
+    return "(SELECT STRING_AGG([k], N', ') FROM (SELECT TOP 5 "
+        + key
+        + " AS [k] FROM "
+        + from
+        + " ORDER BY [k]) AS [sample])";
+  }
+
+  private String sampleOf(String alias, String from, String where) {
+    return "(SELECT STRING_AGG([k], N', ') FROM (SELECT TOP 5 "
+        + keyText(alias)
+        + " AS [k] FROM "
+        + from
+        + " WHERE "
+        + where
+        + " ORDER BY [k]) AS [sample])";
+  }
+
+  /** A row's primary key as text: {@code a} or {@code (a, b)}. */
+  private String keyText(String alias) {
+    List<String> parts =
+        t.primaryKey().stream()
+            .map(k -> "CONVERT(varchar(400), " + alias + "." + quote(k) + ")")
+            .toList();
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    return "CONCAT(N'(', " + String.join(", N', ', ", parts) + ", N')')";
+  }
+
+  // ---- keyed load ----------------------------------------------------------------------------
+
+  private void keyedLoad(SqlProgram program) {
+    comment("Row signatures of the staged rows (the same bytes as a Lakehouse row_signature).");
+    line(
+        "UPDATE s SET s."
+            + STAGED_SIGNATURE
+            + " = "
+            + RowSignatureSql.hash(t.comparisonColumns(), "s")
+            + " FROM "
+            + STAGING
+            + " AS s;");
+    changes(program);
+    for (int i = 0; i < t.uniqueKeys().size(); i++) {
+      rejectDuplicates(i);
+    }
+    counts();
+    gates();
+    comment("The writes, in one transaction: changed rows only.");
+    line("BEGIN TRANSACTION;");
+    if (form == DmlForm.MERGE) {
+      mergeChanged();
+    } else {
+      updateChanged();
+    }
+    softDeletes();
+    if (form == DmlForm.UPDATE_INSERT) {
+      insertNew();
+    }
+    rejections();
+    record(
+        "@weaver_inserted",
+        "@weaver_updated",
+        "@weaver_deleted",
+        "@weaver_revived",
+        "@weaver_unchanged",
+        "@weaver_rejected",
+        "@weaver_live_before + @weaver_inserted + @weaver_revived - @weaver_deleted");
+    line("COMMIT TRANSACTION;");
+    answer();
+  }
+
+  private void changes(SqlProgram program) {
+    comment(
+        "Change detection: I insert, U update (signature differs), R revive, N unchanged, D delete.");
+    List<String> keyDefs = new ArrayList<>();
+    for (WarehouseColumn c : t.columns(t.primaryKey())) {
+      keyDefs.add(quote(c.name()) + " " + c.type() + " NOT NULL");
+    }
+    line(
+        "CREATE TABLE "
+            + CHANGE
+            + " ("
+            + String.join(", ", keyDefs)
+            + ", "
+            + OP
+            + " char(1) NOT NULL, "
+            + REJECT
+            + " varchar(40) NULL);");
+    String keys = prefixed("s", t.primaryKey());
+    line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
+    line("SELECT " + keys + ",");
+    line(
+        "    CASE WHEN t."
+            + quote(t.primaryKey().get(0))
+            + " IS NULL THEN 'I' WHEN t."
+            + WarehouseNames.DELETE_TIME
+            + " <> @weaver_live THEN 'R' WHEN t."
+            + WarehouseNames.SIGNATURE
+            + " <> s."
+            + STAGED_SIGNATURE
+            + " THEN 'U' ELSE 'N' END");
+    line(
+        "FROM "
+            + STAGING
+            + " AS s LEFT JOIN "
+            + t.target()
+            + " AS t ON "
+            + matches("t", "s")
+            + ";");
+    String live = "t." + WarehouseNames.DELETE_TIME + " = @weaver_live";
+    if (program.deleteKeyQuery().isPresent()) {
+      line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
+      line("SELECT " + prefixed("t", t.primaryKey()) + ", 'D' FROM " + t.target() + " AS t");
+      line(
+          "WHERE "
+              + live
+              + " AND EXISTS (SELECT 1 FROM "
+              + DELETE_KEYS
+              + " AS d WHERE "
+              + matches("d", "t")
+              + ");");
+    } else if (!t.incremental()) {
+      line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
+      line("SELECT " + prefixed("t", t.primaryKey()) + ", 'D' FROM " + t.target() + " AS t");
+      line(
+          "WHERE "
+              + live
+              + " AND NOT EXISTS (SELECT 1 FROM "
+              + STAGING
+              + " AS s WHERE "
+              + matches("s", "t")
+              + ");");
+    }
+  }
+
+  /**
+   * Unique key {@code index}: an incoming row whose complete value another row that stays live
+   * holds is rejected, unless it is an update keeping its own row's value (the incumbent). Later
+   * keys see only the survivors. Mirrors the Lakehouse engine's UniqueKeyRejector.
+   */
+  private void rejectDuplicates(int index) {
+    List<String> key = t.uniqueKeys().get(index);
+    String reason = "unique-key:" + (index + 1);
+    comment(
+        "Unique key " + (index + 1) + " (" + String.join(", ", key) + "): reason " + reason + ".");
+    String complete =
+        key.stream()
+            .map(c -> "%s." + quote(c) + " IS NOT NULL")
+            .collect(Collectors.joining(" AND "));
+    String keyColumns = key.stream().map(TsqlNames::quote).collect(joining());
+    line("WITH [__weaver_holder] AS (");
+    line(
+        "    SELECT "
+            + prefixed("s", key)
+            + " FROM "
+            + STAGING
+            + " AS s INNER JOIN "
+            + CHANGE
+            + " AS c ON "
+            + matches("c", "s"));
+    line("    WHERE " + INCOMING + " AND " + complete.replace("%s", "s"));
+    line("    UNION ALL");
+    line("    SELECT " + prefixed("t", key) + " FROM " + t.target() + " AS t");
+    line(
+        "    WHERE t."
+            + WarehouseNames.DELETE_TIME
+            + " = @weaver_live AND "
+            + complete.replace("%s", "t")
+            + " AND NOT EXISTS (SELECT 1 FROM "
+            + CHANGE
+            + " AS c WHERE "
+            + matches("c", "t")
+            + " AND (c."
+            + OP
+            + " = 'D' OR ("
+            + INCOMING
+            + ")))");
+    line("), [__weaver_taken] AS (");
+    line(
+        "    SELECT "
+            + keyColumns
+            + " FROM [__weaver_holder] GROUP BY "
+            + keyColumns
+            + " HAVING COUNT_BIG(*) > 1");
+    line(")");
+    line("UPDATE c SET c." + REJECT + " = " + literal(reason));
+    line("FROM " + CHANGE + " AS c INNER JOIN " + STAGING + " AS s ON " + matches("s", "c"));
+    line("INNER JOIN [__weaver_taken] AS k ON " + equal("k", "s", key));
+    line(
+        "WHERE "
+            + INCOMING
+            + " AND NOT (c."
+            + OP
+            + " = 'U' AND EXISTS (SELECT 1 FROM "
+            + t.target()
+            + " AS t WHERE "
+            + matches("t", "c")
+            + " AND "
+            + equal("t", "s", key)
+            + "));");
+  }
+
+  private void counts() {
+    comment("Counts, before anything is written.");
+    line("DECLARE @weaver_inserted bigint, @weaver_updated bigint, @weaver_revived bigint,");
+    line(
+        "    @weaver_deleted bigint, @weaver_unchanged bigint, @weaver_rejected bigint, @weaver_live_before bigint;");
+    line("SELECT");
+    line(
+        "    @weaver_inserted = COUNT_BIG(CASE WHEN "
+            + OP
+            + " = 'I' AND "
+            + REJECT
+            + " IS NULL THEN 1 END),");
+    line(
+        "    @weaver_updated = COUNT_BIG(CASE WHEN "
+            + OP
+            + " = 'U' AND "
+            + REJECT
+            + " IS NULL THEN 1 END),");
+    line(
+        "    @weaver_revived = COUNT_BIG(CASE WHEN "
+            + OP
+            + " = 'R' AND "
+            + REJECT
+            + " IS NULL THEN 1 END),");
+    line("    @weaver_deleted = COUNT_BIG(CASE WHEN " + OP + " = 'D' THEN 1 END),");
+    line("    @weaver_unchanged = COUNT_BIG(CASE WHEN " + OP + " = 'N' THEN 1 END),");
+    line("    @weaver_rejected = COUNT_BIG(" + REJECT + ")");
+    line("FROM " + CHANGE + ";");
+    line(
+        "SELECT @weaver_live_before = COUNT_BIG(*) FROM "
+            + t.target()
+            + " WHERE "
+            + WarehouseNames.DELETE_TIME
+            + " = @weaver_live;");
+  }
+
+  /**
+   * The stability gates, as the Lakehouse engine decides them: from {@code Stability row threshold}
+   * live rows (and at least one), a gate refuses when at least one row and at least its percentage
+   * of the live rows would change; 100 turns a gate off (it is not generated).
+   */
+  private void gates() {
+    int delete = t.declaration().deletePercentageThreshold();
+    int update = t.declaration().updatePercentageThreshold();
+    line("DECLARE @weaver_refusal varchar(4000);");
+    if (delete >= 100 && update >= 100) {
+      comment("Stability gates: both thresholds are 100, so no gate applies.");
+      return;
+    }
+    comment("Stability gates.");
+    line(
+        "IF @weaver_live_before > 0 AND @weaver_live_before >= "
+            + t.declaration().stabilityRowThreshold());
+    begin();
+    if (delete < 100) {
+      gate("@weaver_deleted", delete, "deleted", "Delete");
+    }
+    if (update < 100) {
+      gate("@weaver_updated", update, "updated", "Update");
+    }
+    end();
+    line("IF @weaver_refusal IS NOT NULL AND @waive_gates = 0");
+    begin();
+    line(
+        "SET @weaver_refusal = CONCAT("
+            + literal(t.qualifiedName() + ": ")
+            + ", @weaver_refusal, "
+            + literal(". Waive the gates to apply.")
+            + ");");
+    line("THROW " + REFUSAL_ERROR + ", @weaver_refusal, 1;");
+    end();
+  }
+
+  private void gate(String rows, int threshold, String verb, String name) {
+    line("IF " + rows + " > 0 AND 100 * " + rows + " >= " + threshold + " * @weaver_live_before");
+    line(
+        "    SET @weaver_refusal = CONCAT(@weaver_refusal + N'; ', "
+            + rows
+            + ", N' of ', @weaver_live_before, N' live rows (', CAST(ROUND(100.0 * "
+            + rows
+            + " / @weaver_live_before, 1) AS decimal(5, 1)), "
+            + literal("%) would be " + verb + "; " + name + " percentage threshold is " + threshold)
+            + ");");
+  }
+
+  private void updateChanged() {
+    comment("Updates and revivals: staging values, update time now, live again; insert time kept.");
+    List<String> sets = new ArrayList<>();
+    for (WarehouseColumn c : t.columns()) {
+      if (!t.primaryKey().contains(c.name())) {
+        sets.add(quote(c.name()) + " = s." + quote(c.name()));
+      }
+    }
+    sets.add(WarehouseNames.UPDATE_TIME + " = @load_timestamp");
+    sets.add(WarehouseNames.DELETE_TIME + " = @weaver_live");
+    sets.add(WarehouseNames.SIGNATURE + " = s." + STAGED_SIGNATURE);
+    line("UPDATE t SET");
+    line("    " + String.join(",\n" + pad() + "    ", sets));
+    line("FROM " + t.target() + " AS t");
+    line("INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
+    line("INNER JOIN " + STAGING + " AS s ON " + matches("s", "c"));
+    line("WHERE c." + OP + " IN ('U', 'R') AND c." + REJECT + " IS NULL;");
+  }
+
+  private void insertNew() {
+    comment("Inserts: insert and update time now, live; the identity column is generated.");
+    line("INSERT INTO " + t.target() + " (" + insertColumns() + ")");
+    line(
+        "SELECT "
+            + prefixed("s", names(t.columns()))
+            + ", @load_timestamp, @load_timestamp, @weaver_live, s."
+            + STAGED_SIGNATURE);
+    line("FROM " + STAGING + " AS s INNER JOIN " + CHANGE + " AS c ON " + matches("c", "s"));
+    line("WHERE c." + OP + " = 'I' AND c." + REJECT + " IS NULL;");
+  }
+
+  private void mergeChanged() {
+    comment(
+        "Updates, revivals and inserts in one MERGE (spark.weaver.item.<Item>.warehouseDml=merge).");
+    List<String> sets = new ArrayList<>();
+    for (WarehouseColumn c : t.columns()) {
+      if (!t.primaryKey().contains(c.name())) {
+        sets.add(quote(c.name()) + " = s." + quote(c.name()));
+      }
+    }
+    sets.add(WarehouseNames.UPDATE_TIME + " = @load_timestamp");
+    sets.add(WarehouseNames.DELETE_TIME + " = @weaver_live");
+    sets.add(WarehouseNames.SIGNATURE + " = s." + STAGED_SIGNATURE);
+    line("MERGE INTO " + t.target() + " AS t");
+    line("USING (");
+    line(
+        "    SELECT s.*, c."
+            + OP
+            + " FROM "
+            + STAGING
+            + " AS s INNER JOIN "
+            + CHANGE
+            + " AS c ON "
+            + matches("c", "s"));
+    line("    WHERE " + INCOMING);
+    line(") AS s ON " + matches("t", "s"));
+    line("WHEN MATCHED THEN UPDATE SET");
+    line("    " + String.join(",\n" + pad() + "    ", sets.stream().map(x -> "t." + x).toList()));
+    line("WHEN NOT MATCHED BY TARGET THEN INSERT (" + insertColumns() + ")");
+    line(
+        "    VALUES ("
+            + prefixed("s", names(t.columns()))
+            + ", @load_timestamp, @load_timestamp, @weaver_live, s."
+            + STAGED_SIGNATURE
+            + ");");
+  }
+
+  private void softDeletes() {
+    comment(
+        "Soft deletes: the delete time is the load timestamp; data, insert and update times stay.");
+    line("UPDATE t SET " + WarehouseNames.DELETE_TIME + " = @load_timestamp");
+    line("FROM " + t.target() + " AS t INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
+    line("WHERE c." + OP + " = 'D';");
+  }
+
+  private void rejections() {
+    if (t.uniqueKeys().isEmpty()) {
+      return;
+    }
+    comment("Rejected rows, with their key and row as JSON.");
+    String rejections = CatalogueDdl.name(CatalogueTable.LOAD_REJECTION);
+    line(
+        "INSERT INTO " + rejections + " ([load_id], [table_id], [reason], [key_json], [row_json])");
+    line("SELECT @load_id, @weaver_table_id, c." + REJECT + ",");
+    line(
+        "    (SELECT "
+            + prefixed("s", t.primaryKey())
+            + " FOR JSON PATH, WITHOUT_ARRAY_WRAPPER, INCLUDE_NULL_VALUES),");
+    line(
+        "    (SELECT "
+            + prefixed("s", names(t.columns()))
+            + " FOR JSON PATH, WITHOUT_ARRAY_WRAPPER, INCLUDE_NULL_VALUES)");
+    line("FROM " + CHANGE + " AS c INNER JOIN " + STAGING + " AS s ON " + matches("s", "c"));
+    line("WHERE c." + REJECT + " IS NOT NULL;");
+  }
+
+  // ---- unkeyed -------------------------------------------------------------------------------
+
+  /** An unkeyed Table is replaced in one transaction: every row new, live, stamped now. */
+  private void replaceAll() {
+    line("DECLARE @weaver_inserted bigint, @weaver_live_before bigint;");
+    line("SELECT @weaver_inserted = COUNT_BIG(*) FROM " + STAGING + ";");
+    line("SELECT @weaver_live_before = COUNT_BIG(*) FROM " + t.target() + ";");
+    comment("The replacement, in one transaction.");
+    line("BEGIN TRANSACTION;");
+    line("DELETE FROM " + t.target() + ";");
+    line("INSERT INTO " + t.target() + " (" + insertColumns() + ")");
+    line(
+        "SELECT "
+            + prefixed("s", names(t.columns()))
+            + ", @load_timestamp, @load_timestamp, @weaver_live");
+    line("FROM " + STAGING + " AS s;");
+    line("DECLARE @weaver_refusal varchar(4000);");
+    record("@weaver_inserted", "0", "@weaver_live_before", "0", "0", "0", "@weaver_inserted");
+    line("COMMIT TRANSACTION;");
+    answer();
+  }
+
+  // ---- history, state, answer ----------------------------------------------------------------
+
+  private void record(
+      String inserted,
+      String updated,
+      String deleted,
+      String revived,
+      String unchanged,
+      String rejected,
+      String liveAfter) {
+    comment("History and state, in the same transaction as the rows.");
+    line(
+        "INSERT INTO "
+            + history()
+            + " ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],");
+    line(
+        "    [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],");
+    line(
+        "    [target_live_rows_before], [target_live_rows_after], [delta_version], [gates_waived], [message])");
+    line(
+        "VALUES (@load_id, @weaver_table_id, N'succeeded', @weaver_started_at, SYSUTCDATETIME(), @load_timestamp,");
+    line(
+        "    " + String.join(", ", inserted, updated, deleted, revived, unchanged, rejected) + ",");
+    line(
+        "    @weaver_live_before, "
+            + liveAfter
+            + ", NULL, CASE WHEN @weaver_refusal IS NULL THEN 0 ELSE 1 END, @weaver_refusal);");
+    line(
+        "UPDATE "
+            + state()
+            + " SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp,"
+            + " [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id;");
+    line("IF @@ROWCOUNT = 0");
+    line(
+        "    INSERT INTO "
+            + state()
+            + " ([table_id], [last_load_id], [last_succeeded_at], [last_delta_version], [bookmark], [load_sequence])"
+            + " VALUES (@weaver_table_id, @load_id, @load_timestamp, NULL, NULL, 1);");
+  }
+
+  private void answer() {
+    line(
+        "SELECT [load_id], [status], [rows_inserted], [rows_updated], [rows_deleted],"
+            + " [rows_revived], [rows_unchanged], [rows_rejected], [target_live_rows_before],"
+            + " [target_live_rows_after], [gates_waived], CAST(0 AS bit) AS [already_applied]");
+    line("FROM " + history() + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
+  }
+
+  // ---- text helpers --------------------------------------------------------------------------
+
+  private String insertColumns() {
+    List<String> columns =
+        new ArrayList<>(names(t.columns()).stream().map(TsqlNames::quote).toList());
+    columns.add(WarehouseNames.INSERT_TIME);
+    columns.add(WarehouseNames.UPDATE_TIME);
+    columns.add(WarehouseNames.DELETE_TIME);
+    if (t.signed()) {
+      columns.add(WarehouseNames.SIGNATURE);
+    }
+    return String.join(", ", columns);
+  }
+
+  private String quotedKeys() {
+    return t.primaryKey().stream().map(TsqlNames::quote).collect(joining());
+  }
+
+  private String matches(String left, String right) {
+    return equal(left, right, t.primaryKey());
+  }
+
+  private static String equal(String left, String right, List<String> columns) {
+    return columns.stream()
+        .map(c -> left + "." + quote(c) + " = " + right + "." + quote(c))
+        .collect(Collectors.joining(" AND "));
+  }
+
+  private static String prefixed(String alias, List<String> columns) {
+    return columns.stream().map(c -> alias + "." + quote(c)).collect(joining());
+  }
+
+  private static List<String> names(List<WarehouseColumn> columns) {
+    return columns.stream().map(WarehouseColumn::name).toList();
+  }
+
+  private static java.util.stream.Collector<CharSequence, ?, String> joining() {
+    return Collectors.joining(", ");
+  }
+
+  private static String history() {
+    return CatalogueDdl.name(CatalogueTable.LOAD_HISTORY);
+  }
+
+  private static String state() {
+    return CatalogueDdl.name(CatalogueTable.LOAD_STATE);
+  }
+
+  private void comment(String text) {
+    line("-- " + text);
+  }
+
+  private void begin() {
+    line("BEGIN");
+    indent++;
+  }
+
+  private void end() {
+    indent--;
+    line("END;");
+  }
+
+  private String pad() {
+    return "    ".repeat(indent);
+  }
+
+  private void line(String text) {
+    lines.add(pad() + text);
+  }
+
+  /** A multi-line statement, each of its lines at the current indent. */
+  private void block(String text) {
+    for (String l : text.split("\n", -1)) {
+      lines.add(l.isBlank() ? "" : pad() + l.stripTrailing());
+    }
+  }
+}

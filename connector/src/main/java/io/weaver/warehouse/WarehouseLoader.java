@@ -1,0 +1,208 @@
+package io.weaver.warehouse;
+
+import io.weaver.load.LoadResult;
+import io.weaver.load.LoadRunner;
+import io.weaver.load.LoadStatus;
+import io.weaver.metadata.TableDeclaration;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Load of one Warehouse Table: calls its generated procedure with a new (or the caller's) load id
+ * and the load's timestamp, and turns the answer — or the error — into the same result row a
+ * Lakehouse load gives.
+ *
+ * <p>Error numbers: {@link LoadProcedure#VALIDATION_ERROR} is a {@code failed} load, {@link
+ * LoadProcedure#REFUSAL_ERROR} a {@code refused} one (both recorded in {@code _.LoadHistory} here,
+ * since the procedure wrote nothing); a write conflict (24556, 24706: another transaction wrote the
+ * table first, Fabric's first-committer-wins) is retried with the same load id, which the
+ * procedure's exactly-once check makes safe; anything else fails the load with the endpoint's
+ * message.
+ */
+public final class WarehouseLoader {
+  /** Write-conflict error numbers of Fabric Warehouse's snapshot isolation. */
+  static final List<Integer> CONFLICTS = List.of(24556, 24706, 3960);
+
+  static final int ATTEMPTS = 3;
+
+  private final WarehouseEndpoint endpoint;
+  private final Map<String, String> environment;
+
+  public WarehouseLoader(WarehouseEndpoint endpoint, Map<String, String> environment) {
+    this.endpoint = endpoint;
+    this.environment = environment;
+  }
+
+  public LoadResult load(TableDeclaration t, boolean waiveGates, Optional<String> requestedLoadId) {
+    Instant started = Instant.now();
+    Instant loadTimestamp = started.truncatedTo(ChronoUnit.MICROS);
+    String loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
+    String id = t.tableId().toString();
+    if (!t.hasLoadProcedure()) {
+      return result(
+          loadId,
+          t,
+          LoadStatus.SKIPPED,
+          "'Has load procedure: false': Weaver installs the structure only",
+          started,
+          loadTimestamp);
+    }
+    String procedure = WarehouseTable.procedureOf(t);
+    try (WarehouseSession session = new WarehouseSession(connect(), endpoint.item())) {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          Map<String, Object> answer =
+              session.callLoad(procedure, loadId, Timestamp.from(loadTimestamp), waiveGates);
+          return answered(loadId, t, answer, started, loadTimestamp);
+        } catch (SQLException e) {
+          if (CONFLICTS.contains(e.getErrorCode()) && attempt < ATTEMPTS) {
+            sleep(attempt);
+            continue;
+          }
+          LoadStatus status =
+              e.getErrorCode() == LoadProcedure.REFUSAL_ERROR
+                  ? LoadStatus.REFUSED
+                  : LoadStatus.FAILED;
+          String message = message(t, e, attempt);
+          record(session, loadId, id, status, started, loadTimestamp, message);
+          return result(loadId, t, status, message, started, loadTimestamp);
+        }
+      }
+    } catch (WarehouseException e) {
+      return result(loadId, t, LoadStatus.FAILED, e.getMessage(), started, loadTimestamp);
+    }
+  }
+
+  private java.sql.Connection connect() {
+    try {
+      return endpoint.connect(environment);
+    } catch (SQLException | IllegalStateException e) {
+      throw new WarehouseException(
+          "Warehouse item " + endpoint.item() + ": cannot connect: " + e.getMessage(), e);
+    }
+  }
+
+  private static String message(TableDeclaration t, SQLException e, int attempts) {
+    if (e.getErrorCode() == LoadProcedure.VALIDATION_ERROR
+        || e.getErrorCode() == LoadProcedure.REFUSAL_ERROR) {
+      return e.getMessage();
+    }
+    if (e.getErrorCode() == 2812) {
+      return t.qualifiedName() + " has no load procedure in the Warehouse; run build first";
+    }
+    if (CONFLICTS.contains(e.getErrorCode())) {
+      return t.qualifiedName()
+          + ": another transaction wrote the table first, "
+          + attempts
+          + " time(s); nothing of this load was written. Run it again ("
+          + e.getMessage()
+          + ")";
+    }
+    return t.qualifiedName()
+        + ": the load failed in the Warehouse, nothing written: "
+        + e.getMessage();
+  }
+
+  /** A history row for a load the procedure refused or failed (it wrote nothing itself). */
+  private static void record(
+      WarehouseSession session,
+      String loadId,
+      String tableId,
+      LoadStatus status,
+      Instant started,
+      Instant loadTimestamp,
+      String message) {
+    String sql =
+        "INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at],"
+            + " [finished_at], [load_timestamp], [gates_waived], [message])"
+            + " VALUES (?, ?, ?, ?, SYSUTCDATETIME(), ?, 0, ?)";
+    session.withConnection(
+        connection -> {
+          try (PreparedStatement insert = connection.prepareStatement(sql)) {
+            insert.setString(1, loadId);
+            insert.setString(2, tableId);
+            insert.setString(3, status.text());
+            insert.setTimestamp(4, Timestamp.from(started));
+            insert.setTimestamp(5, Timestamp.from(loadTimestamp));
+            insert.setString(6, message.length() > 8000 ? message.substring(0, 8000) : message);
+            insert.executeUpdate();
+          }
+        });
+  }
+
+  private static LoadResult answered(
+      String loadId,
+      TableDeclaration t,
+      Map<String, Object> row,
+      Instant started,
+      Instant loadTimestamp) {
+    boolean again = Boolean.TRUE.equals(row.get("already_applied"));
+    return new LoadResult(
+        loadId,
+        t.qualifiedName(),
+        LoadStatus.valueOf(String.valueOf(row.get("status")).toUpperCase(java.util.Locale.ROOT)),
+        count(row, "rows_inserted"),
+        count(row, "rows_updated"),
+        count(row, "rows_deleted"),
+        count(row, "rows_revived"),
+        count(row, "rows_unchanged"),
+        count(row, "rows_rejected"),
+        count(row, "target_live_rows_before"),
+        count(row, "target_live_rows_after"),
+        -1,
+        Boolean.TRUE.equals(row.get("gates_waived")),
+        Duration.between(started, Instant.now()).toMillis(),
+        again ? "load id " + loadId + " was already applied; nothing written" : null,
+        List.of(),
+        started,
+        loadTimestamp);
+  }
+
+  private static long count(Map<String, Object> row, String column) {
+    Object v = row.get(column);
+    return v instanceof Number n ? n.longValue() : 0;
+  }
+
+  private static LoadResult result(
+      String loadId,
+      TableDeclaration t,
+      LoadStatus status,
+      String message,
+      Instant started,
+      Instant ts) {
+    return new LoadResult(
+        loadId,
+        t.qualifiedName(),
+        status,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        -1,
+        false,
+        Duration.between(started, Instant.now()).toMillis(),
+        message,
+        List.of(),
+        started,
+        ts);
+  }
+
+  private static void sleep(int attempt) {
+    try {
+      Thread.sleep(500L * attempt);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.weaver.warehouse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.catalogue.CatalogueTable;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.RowFactory;
+import org.junit.jupiter.api.Test;
+
+class CatalogueDdlTest {
+
+  @Test
+  void everyCatalogueTableHasItsWarehouseTableWithTheSameColumns() {
+    List<Batch> batches = CatalogueDdl.all();
+    assertEquals(CatalogueTable.values().length + 1, batches.size());
+    for (CatalogueTable table : CatalogueTable.values()) {
+      String ddl =
+          batches.stream()
+              .filter(b -> b.name().equals("catalogue-" + table.tableName()))
+              .findFirst()
+              .orElseThrow()
+              .sql();
+      for (String column : table.schema().fieldNames()) {
+        assertTrue(ddl.contains("[" + column + "] "), table + " lacks " + column);
+      }
+    }
+  }
+
+  @Test
+  void catalogueValuesAreLiteralsNeverRawText() {
+    assertEquals("NULL", CatalogueInserts.literal(null));
+    assertEquals("1", CatalogueInserts.literal(true));
+    assertEquals("N'it''s'", CatalogueInserts.literal("it's"));
+    assertEquals("N'[\"a\",\"b''c\"]'", CatalogueInserts.literal(List.of("a", "b'c")));
+    assertEquals("N'{\"k\":\"v\"}'", CatalogueInserts.literal(Map.of("k", "v")));
+    assertEquals(
+        "CAST('2026-12-02T10:11:12.123456' AS datetime2(6))",
+        CatalogueInserts.literal(Timestamp.from(Instant.parse("2026-12-02T10:11:12.123456Z"))));
+  }
+
+  @Test
+  void rowsOfOneTableAreReplacedTogether() {
+    List<String> statements =
+        CatalogueInserts.replace(
+            CatalogueTable.KEY_DICTIONARY,
+            "table_id",
+            "Sales.Order",
+            List.of(
+                RowFactory.create("Sales.Order", "primary", 0, "order_id", 0),
+                RowFactory.create("Sales.Order", "unique", 1, "email", 2)));
+    assertEquals(
+        List.of(
+            "DELETE FROM [_].[KeyDictionary] WHERE [table_id] = N'Sales.Order';",
+            "INSERT INTO [_].[KeyDictionary] ([table_id], [key_kind], [key_ordinal], [column_name],"
+                + " [column_ordinal])\nVALUES (N'Sales.Order', N'primary', 0, N'order_id', 0),\n"
+                + "    (N'Sales.Order', N'unique', 1, N'email', 2);"),
+        statements);
+  }
+}

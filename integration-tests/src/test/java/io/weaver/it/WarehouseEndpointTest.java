@@ -1,0 +1,288 @@
+package io.weaver.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.sqlserver.jdbc.SQLServerDriver;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Warehouse target against a real T-SQL endpoint (Fabric Warehouse or SQL Server 2022), driven
+ * as a user drives it: {@code bin/weaver build} and {@code load} in a child process, the endpoint
+ * named in the workspace's {@code weaver.yaml}, the driver on {@code WEAVER_EXTRA_CLASSPATH}. Runs
+ * only when {@code WEAVER_TSQL_JDBC_URL} is set (with {@code WEAVER_TSQL_AUTHENTICATION}, {@code
+ * WEAVER_TSQL_USER}, {@code WEAVER_TSQL_PASSWORD} as the endpoint needs; docs/warehouse.md);
+ * otherwise JUnit reports every test skipped, never passed.
+ *
+ * <p>Each run works in its own schemas ({@code w<random>} for the Tables, {@code s<random>} for
+ * their sources) and drops them at the end; the item's {@code _} catalogue is shared.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WarehouseEndpointTest {
+  private static final String URL = System.getenv("WEAVER_TSQL_JDBC_URL");
+  private static final String ITEM = "WeaverIt";
+  private static final String RUN = HexFormat.of().formatHex(randomBytes());
+  private static final String SCHEMA = "w" + RUN;
+  private static final String SOURCE = "s" + RUN;
+
+  @TempDir static Path workspace;
+
+  private static Connection connection;
+
+  private static byte[] randomBytes() {
+    byte[] b = new byte[4];
+    ThreadLocalRandom.current().nextBytes(b);
+    return b;
+  }
+
+  /** Without an endpoint every test is reported skipped, one by one, with the reason. */
+  @BeforeEach
+  void needsAnEndpoint() {
+    Assumptions.assumeTrue(
+        configured(),
+        "WEAVER_TSQL_JDBC_URL is not set: the Warehouse endpoint suite needs a real T-SQL endpoint"
+            + " (docs/warehouse.md)");
+  }
+
+  private static boolean configured() {
+    return URL != null && !URL.isBlank();
+  }
+
+  @BeforeAll
+  static void endpoint() throws Exception {
+    if (!configured()) {
+      return;
+    }
+    Properties p = new Properties();
+    env("WEAVER_TSQL_AUTHENTICATION").ifPresent(v -> p.setProperty("authentication", v));
+    env("WEAVER_TSQL_USER").ifPresent(v -> p.setProperty("user", v));
+    env("WEAVER_TSQL_PASSWORD").ifPresent(v -> p.setProperty("password", v));
+    connection = DriverManager.getConnection(URL, p);
+    sql("CREATE SCHEMA [" + SOURCE + "]");
+    sql(
+        "CREATE TABLE ["
+            + SOURCE
+            + "].[parcel] ([parcel_id] varchar(20) NULL, [tracking_code] varchar(20) NULL,"
+            + " [status] varchar(20) NULL, [weight] decimal(9, 3) NULL)");
+    StringBuilder yaml = new StringBuilder();
+    yaml.append("item.").append(ITEM).append(".jdbcUrl: \"").append(URL).append("\"\n");
+    env("WEAVER_TSQL_AUTHENTICATION")
+        .ifPresent(v -> yaml.append("item." + ITEM + ".authentication: " + v + "\n"));
+    env("WEAVER_TSQL_USER").ifPresent(v -> yaml.append("item." + ITEM + ".user: \"" + v + "\"\n"));
+    env("WEAVER_TSQL_PASSWORD")
+        .ifPresent(v -> yaml.append("item." + ITEM + ".passwordEnv: WEAVER_TSQL_PASSWORD\n"));
+    Files.writeString(workspace.resolve("weaver.yaml"), yaml.toString());
+    Path item = Files.createDirectories(workspace.resolve("Warehouse").resolve(ITEM));
+    Files.writeString(
+        item.resolve(SCHEMA + ".Parcel.sql"),
+        "/*\nTable ID: "
+            + SCHEMA
+            + ".Parcel\n\nDescription: Parcels.\n\nPrimary key: parcel_id\n\nUnique keys:\n"
+            + "  - tracking_code\n\nDelete percentage threshold: 50\n\nUpdate percentage threshold:"
+            + " 100\n\nStability row threshold: 0\n\nSchema:\n  parcel_id: varchar(20)\n"
+            + "  tracking_code: varchar(20)\n  status: varchar(20)\n  weight: decimal(9, 3)\n*/\n"
+            + "select parcel_id, tracking_code, status, weight from ["
+            + SOURCE
+            + "].[parcel]\n",
+        StandardCharsets.UTF_8);
+  }
+
+  @AfterAll
+  static void dropSchemas() throws SQLException {
+    if (connection == null) {
+      return;
+    }
+    for (String table : new String[] {SCHEMA + "].[Parcel", SOURCE + "].[parcel"}) {
+      sql("DROP TABLE IF EXISTS [" + table + "]");
+    }
+    sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + ".Parcel]");
+    sql("DROP SCHEMA IF EXISTS [" + SCHEMA + "]");
+    sql("DROP SCHEMA IF EXISTS [" + SOURCE + "]");
+    connection.close();
+  }
+
+  @Test
+  @Order(1)
+  void buildCreatesTheTableTheProcedureAndTheCatalogue() throws Exception {
+    BinWeaverCheckTest.Result r = weaver("build");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("\"created\""), r.out());
+    assertEquals(
+        "1",
+        scalar("SELECT COUNT(*) FROM [_].[Registry] WHERE [object_id] = '" + SCHEMA + ".Parcel'"));
+    BinWeaverCheckTest.Result again = weaver("build");
+    assertTrue(again.out().contains("\"unchanged\""), again.out());
+  }
+
+  @Test
+  @Order(2)
+  void loadsFollowTheChangeTable() throws Exception {
+    source(
+        "('p1','t1','new',1.5),('p2','t2','new',2.0),('p3','t3','new',0.25),('p4','t4','new',4)");
+    assertLoad("succeeded", 4, 0, 0, 0);
+    String p3Signature = scalar(signatureOf("p3"));
+    sql("UPDATE [" + SOURCE + "].[parcel] SET [status] = 'shipped' WHERE [parcel_id] = 'p1'");
+    sql("DELETE FROM [" + SOURCE + "].[parcel] WHERE [parcel_id] = 'p2'");
+    source("('p5','t5','new',5)");
+    assertLoad("succeeded", 1, 1, 1, 0);
+    assertEquals(p3Signature, scalar(signatureOf("p3")), "an unchanged row keeps its signature");
+    source("('p2','t2','back',2.0)");
+    assertLoad("succeeded", 0, 0, 0, 1);
+    assertEquals(
+        "9999-12-31 00:00:00.000000",
+        scalar(
+            "SELECT CONVERT(varchar(26), [Row delete datetime], 121) FROM ["
+                + SCHEMA
+                + "].[Parcel] WHERE [parcel_id] = 'p2'"));
+  }
+
+  @Test
+  @Order(3)
+  void theDeleteGateRefusesAndWritesNothingUntilWaived() throws Exception {
+    String before =
+        scalar(
+            "SELECT COUNT(*) FROM ["
+                + SCHEMA
+                + "].[Parcel] WHERE [Row delete datetime] < '9999-01-01'");
+    sql("DELETE FROM [" + SOURCE + "].[parcel] WHERE [parcel_id] IN ('p1','p2','p3')");
+    BinWeaverCheckTest.Result refused = weaver("load");
+    assertEquals(1, refused.exit(), refused.out());
+    assertTrue(refused.out().contains("\"refused\""), refused.out());
+    assertEquals(
+        before,
+        scalar(
+            "SELECT COUNT(*) FROM ["
+                + SCHEMA
+                + "].[Parcel] WHERE [Row delete datetime] < '9999-01-01'"));
+    BinWeaverCheckTest.Result waived = weaver("load", "--waive-stability-gates");
+    assertEquals(0, waived.exit(), waived.out() + waived.err());
+    assertTrue(waived.out().contains("\"rows_deleted\":3"), waived.out());
+  }
+
+  @Test
+  @Order(4)
+  void aDuplicateUniqueKeyIsRejectedNotLoaded() throws Exception {
+    source("('p6','t4','clash',6)");
+    BinWeaverCheckTest.Result r = weaver("load");
+    assertTrue(r.out().contains("\"rows_rejected\":1"), r.out());
+    assertEquals(
+        "unique-key:1",
+        scalar(
+            "SELECT TOP 1 [reason] FROM [_].[LoadRejection] WHERE [table_id] = '"
+                + SCHEMA
+                + ".Parcel'"));
+    sql("DELETE FROM [" + SOURCE + "].[parcel] WHERE [parcel_id] = 'p6'");
+  }
+
+  @Test
+  @Order(5)
+  void aRetriedLoadIdIsAppliedOnce() throws Exception {
+    source("('p7','t7','new',7)");
+    String call =
+        "EXEC [_].[Load "
+            + SCHEMA
+            + ".Parcel] @load_id = 'it-retry-"
+            + RUN
+            + "',"
+            + " @load_timestamp = '2026-12-02T00:00:00', @waive_gates = 0";
+    sql(call);
+    sql(call); // the crash-and-retry case: the caller did not see the first answer
+    assertEquals(
+        "1",
+        scalar("SELECT COUNT(*) FROM [_].[LoadHistory] WHERE [load_id] = 'it-retry-" + RUN + "'"));
+    assertEquals(
+        "1", scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel] WHERE [parcel_id] = 'p7'"));
+  }
+
+  @Test
+  @Order(6)
+  void aNullKeyFailsTheLoadAndWritesNothing() throws Exception {
+    String rows = scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel]");
+    source("(NULL,'t8','bad',8)");
+    BinWeaverCheckTest.Result r = weaver("load");
+    assertEquals(1, r.exit(), r.out());
+    assertTrue(r.out().contains("column parcel_id"), r.out());
+    assertEquals(rows, scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel]"));
+  }
+
+  private static String signatureOf(String id) {
+    return "SELECT CONVERT(varchar(64), [Row signature], 2) FROM ["
+        + SCHEMA
+        + "].[Parcel] WHERE [parcel_id] = '"
+        + id
+        + "'";
+  }
+
+  private static void assertLoad(String status, int inserted, int updated, int deleted, int revived)
+      throws Exception {
+    BinWeaverCheckTest.Result r = weaver("load");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    for (String expected :
+        new String[] {
+          "\"status\":\"" + status + "\"",
+          "\"rows_inserted\":" + inserted,
+          "\"rows_updated\":" + updated,
+          "\"rows_deleted\":" + deleted,
+          "\"rows_revived\":" + revived
+        }) {
+      assertTrue(r.out().contains(expected), expected + " in " + r.out());
+    }
+  }
+
+  private static BinWeaverCheckTest.Result weaver(String command, String... more) throws Exception {
+    String[] args = new String[4 + more.length];
+    args[0] = command;
+    args[1] = "--workspace";
+    args[2] = workspace.toString();
+    args[3] = "--format=json";
+    System.arraycopy(more, 0, args, 4, more.length);
+    Map<String, String> env = new HashMap<>();
+    env.put(
+        "WEAVER_EXTRA_CLASSPATH",
+        Path.of(SQLServerDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .toString());
+    return BinWeaverCheckTest.weaver(env, args);
+  }
+
+  private static void source(String values) throws SQLException {
+    sql("INSERT INTO [" + SOURCE + "].[parcel] VALUES " + values);
+  }
+
+  private static void sql(String text) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(text);
+    }
+  }
+
+  private static String scalar(String query) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(query)) {
+      return rs.next() ? rs.getString(1) : null;
+    }
+  }
+
+  private static java.util.Optional<String> env(String name) {
+    return java.util.Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
+  }
+}
