@@ -20,6 +20,8 @@ import io.weaver.metadata.WorkspaceModel;
 import io.weaver.plan.TablePlan;
 import io.weaver.plan.WorkspacePlanner;
 import io.weaver.python.PythonBridge;
+import io.weaver.session.WeaverConf;
+import io.weaver.warehouse.WarehouseTarget;
 import io.weaver.workspace.Form;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -76,7 +78,7 @@ public final class WeaverWorkspace {
   public List<BuildOutcome> build(Scope scope, boolean allowDestructive) {
     WorkspaceModel model = model();
     requireMatch(model, scope);
-    return new BuildRunner(spark, model, layout, progress).run(scope.filter(), allowDestructive);
+    return builder(model).run(scope.filter(), allowDestructive);
   }
 
   /**
@@ -87,7 +89,7 @@ public final class WeaverWorkspace {
   public List<TablePlan> plan(Scope scope, boolean allowDestructive, boolean waiveGates) {
     WorkspaceModel model = model();
     requireMatch(model, scope);
-    return new WorkspacePlanner(new BuildRunner(spark, model, layout, progress), runner(model))
+    return new WorkspacePlanner(builder(model), runner(model))
         .plan(scope.filter(), allowDestructive, waiveGates);
   }
 
@@ -235,13 +237,28 @@ public final class WeaverWorkspace {
     return results;
   }
 
+  /** The build runner over a checked model, Warehouse Tables through their endpoints. */
+  private BuildRunner builder(WorkspaceModel model) {
+    return new BuildRunner(spark, model, layout, progress).withWarehouse(warehouse(model));
+  }
+
+  /**
+   * The Warehouse target: endpoints from the session conf, then the workspace's weaver.yaml;
+   * credentials from the environment variables those settings name.
+   */
+  private WarehouseTarget warehouse(WorkspaceModel model) {
+    return new WarehouseTarget(
+        model, WeaverConf.forWorkspace(spark, root).settings(), System.getenv(), progress);
+  }
+
   /**
    * The load runner over a checked model, with the staging providers registered so far; Python
    * Tables go to the Python runtime registered for this SparkContext ({@link PythonBridge}) unless
    * a provider for them was given.
    */
   public LoadRunner runner(WorkspaceModel model) {
-    LoadRunner runner = new LoadRunner(spark, model, layout, progress);
+    LoadRunner runner =
+        new LoadRunner(spark, model, layout, progress).withWarehouse(warehouse(model));
     if (!providers.containsKey(Form.PYTHON)) {
       // a Python runtime attached to this SparkContext (PySpark, bin/weaver's worker)
       PythonBridge.provider(spark, layout)

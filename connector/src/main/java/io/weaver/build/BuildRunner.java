@@ -9,9 +9,6 @@ import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.session.JobLabels;
-import io.weaver.session.WeaverConf;
-import io.weaver.warehouse.WarehouseBuilder;
-import io.weaver.warehouse.WarehouseEndpoint;
 import io.weaver.workspace.Target;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -39,6 +36,7 @@ public final class BuildRunner {
   private final Consumer<String> progress;
   private final ShapeResolver shapes;
   private final TableDdl ddl;
+  private Optional<WarehouseBuild> warehouse = Optional.empty();
 
   public BuildRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
@@ -100,29 +98,25 @@ public final class BuildRunner {
   }
 
   /**
-   * A Warehouse Table is built through its item's T-SQL endpoint (docs/warehouse.md); without one
-   * it is skipped with the setting that is missing.
+   * A Warehouse Table is built through its item's T-SQL endpoint (docs/warehouse.md) when the entry
+   * point wired one in; without it the Table is skipped with the setting that is missing.
    */
   private BuildOutcome buildInWarehouse(TableDeclaration t, DependencyPlan plan, boolean write) {
-    Optional<WarehouseEndpoint> endpoint;
-    try {
-      endpoint =
-          WarehouseEndpoint.configured(
-              WeaverConf.forWorkspace(spark, model.root()).settings(), t.item());
-    } catch (IllegalArgumentException e) {
-      return new BuildOutcome(t.qualifiedName(), "failed", e.getMessage());
+    if (warehouse.isPresent()) {
+      return warehouse.get().build(t, plan.edgesOf(t), write);
     }
-    if (endpoint.isEmpty()) {
-      return new BuildOutcome(
-          t.qualifiedName(),
-          "skipped",
-          "Warehouse Tables need a T-SQL endpoint: set "
-              + WarehouseEndpoint.key(t.item(), "jdbcUrl")
-              + " (docs/warehouse.md); none is configured");
-    }
-    return new WarehouseBuilder(model, endpoint.get(), System.getenv(), progress)
-        .build(List.of(t), plan::edgesOf, write)
-        .get(0);
+    return new BuildOutcome(
+        t.qualifiedName(),
+        "skipped",
+        "Warehouse Tables need a T-SQL endpoint: set spark.weaver.item."
+            + t.item()
+            + ".jdbcUrl (docs/warehouse.md); none is configured");
+  }
+
+  /** Builds Warehouse Tables through {@code warehouse}. */
+  public BuildRunner withWarehouse(WarehouseBuild warehouse) {
+    this.warehouse = Optional.of(warehouse);
+    return this;
   }
 
   private ItemState openItem(String item) {

@@ -6,10 +6,7 @@ import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
-import io.weaver.session.WeaverConf;
 import io.weaver.staging.SqlStaging;
-import io.weaver.warehouse.WarehouseEndpoint;
-import io.weaver.warehouse.WarehouseLoader;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Target;
 import java.time.Instant;
@@ -42,6 +39,7 @@ public final class LoadRunner {
   private final Consumer<String> progress;
   private final Map<Form, StagingProvider> providers = new HashMap<>();
   private final Map<Form, Function<TableDeclaration, String>> unavailable = new HashMap<>();
+  private Optional<WarehouseLoad> warehouse = Optional.empty();
 
   public LoadRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
@@ -252,31 +250,16 @@ public final class LoadRunner {
     return attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run();
   }
 
-  /**
-   * A Warehouse Table loads through its generated procedure at its item's endpoint; empty when no
-   * endpoint is configured (the attempt then reports the Table skipped, naming the setting).
-   */
+  /** Loads Warehouse Tables through {@code warehouse} (their item's endpoint). */
+  public LoadRunner withWarehouse(WarehouseLoad warehouse) {
+    this.warehouse = Optional.of(warehouse);
+    return this;
+  }
+
+  /** Empty without an endpoint: the attempt then reports the Table skipped, naming the setting. */
   private Optional<LoadResult> loadInWarehouse(
       TableDeclaration t, boolean waiveGates, Optional<String> requestedLoadId) {
-    Optional<WarehouseEndpoint> endpoint;
-    try {
-      endpoint =
-          WarehouseEndpoint.configured(
-              WeaverConf.forWorkspace(spark, model.root()).settings(), t.item());
-    } catch (IllegalArgumentException e) {
-      Instant now = Instant.now();
-      return Optional.of(
-          LoadResult.without(
-              requestedLoadId.orElseGet(() -> newLoadId(now)),
-              t.qualifiedName(),
-              LoadStatus.FAILED,
-              -1,
-              e.getMessage(),
-              now,
-              null));
-    }
-    return endpoint.map(
-        e -> new WarehouseLoader(e, System.getenv()).load(t, waiveGates, requestedLoadId));
+    return warehouse.flatMap(w -> w.load(t, waiveGates, requestedLoadId));
   }
 
   private LoadAttempt attempt(

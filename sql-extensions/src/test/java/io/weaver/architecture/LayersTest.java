@@ -39,6 +39,7 @@ class LayersTest {
           "staging", // a Table's program run into a staging DataFrame
           "build", // structure
           "load", // the keyed merge, gates, history
+          "warehouse", // the T-SQL target: generated DDL and load procedures, run over JDBC
           "datatest", // key, not-null, foreign-key and authored tests
           "plan", // what build and load would do, nothing written
           "site", // the static documentation site (weaver docs)

@@ -1,0 +1,97 @@
+package io.weaver.warehouse;
+
+import io.weaver.build.BuildOutcome;
+import io.weaver.build.WarehouseBuild;
+import io.weaver.load.LoadResult;
+import io.weaver.load.LoadRunner;
+import io.weaver.load.LoadStatus;
+import io.weaver.load.WarehouseLoad;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceDependencies;
+import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.ConfLayer;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The Warehouse target as Build and Load see it: each Table's item endpoint resolved from the
+ * settings (session conf, then {@code weaver.yaml}), then {@link WarehouseBuilder} or {@link
+ * WarehouseLoader}. Without an endpoint a Table is skipped with the exact setting to add; a bad
+ * setting fails it with the setting's name.
+ */
+public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
+  private final WorkspaceModel model;
+  private final ConfLayer settings;
+  private final Map<String, String> environment;
+  private final Consumer<String> progress;
+
+  public WarehouseTarget(
+      WorkspaceModel model,
+      ConfLayer settings,
+      Map<String, String> environment,
+      Consumer<String> progress) {
+    this.model = model;
+    this.settings = settings;
+    this.environment = environment;
+    this.progress = progress;
+  }
+
+  @Override
+  public BuildOutcome build(
+      TableDeclaration t, List<WorkspaceDependencies.Edge> edges, boolean write) {
+    Optional<WarehouseEndpoint> endpoint;
+    try {
+      endpoint = WarehouseEndpoint.configured(settings, t.item());
+    } catch (IllegalArgumentException e) {
+      return new BuildOutcome(t.qualifiedName(), "failed", e.getMessage());
+    }
+    if (endpoint.isEmpty()) {
+      return new BuildOutcome(t.qualifiedName(), "skipped", missing(t));
+    }
+    return new WarehouseBuilder(model, endpoint.get(), environment, progress)
+        .build(List.of(t), table -> edges, write)
+        .get(0);
+  }
+
+  @Override
+  public Optional<LoadResult> load(
+      TableDeclaration t, boolean waiveGates, Optional<String> loadId) {
+    Optional<WarehouseEndpoint> endpoint;
+    try {
+      endpoint = WarehouseEndpoint.configured(settings, t.item());
+    } catch (IllegalArgumentException e) {
+      Instant now = Instant.now();
+      return Optional.of(
+          new LoadResult(
+              loadId.orElseGet(() -> LoadRunner.newLoadId(now)),
+              t.qualifiedName(),
+              LoadStatus.FAILED,
+              0,
+              0,
+              0,
+              0,
+              0,
+              0,
+              0,
+              0,
+              -1,
+              false,
+              0,
+              e.getMessage(),
+              List.of(),
+              now,
+              null));
+    }
+    return endpoint.map(e -> new WarehouseLoader(e, environment).load(t, waiveGates, loadId));
+  }
+
+  /** What a Table without an endpoint needs, in one sentence. */
+  public static String missing(TableDeclaration t) {
+    return "Warehouse Tables need a T-SQL endpoint: set "
+        + WarehouseEndpoint.key(t.item(), "jdbcUrl")
+        + " (docs/warehouse.md); none is configured";
+  }
+}
