@@ -28,6 +28,8 @@ public final class WeaverCli {
         describe   one Table's declaration and built shape (--table Item.Schema.Object)
         sql        run Spark SQL statements: weaver sql "<statements>"
         docs       a static documentation site (--out DIR, default <workspace>/.weaver/site; --item)
+        tsql       the T-SQL build would install for Warehouse Tables, without connecting
+                   (--item, --table, --out DIR: one file per batch)
 
       options:
         --workspace DIR       the workspace folder (default: .)
@@ -97,6 +99,10 @@ public final class WeaverCli {
         case "docs" -> {
           parsed.allowOnly("--out", "--item");
           yield DocsCommand.run(parsed, out, err);
+        }
+        case "tsql" -> {
+          parsed.allowOnly("--item", "--table", "--out");
+          yield TsqlCommand.run(parsed, out, err);
         }
         case "test" -> {
           parsed.allowOnly("--item", "--table");
