@@ -93,22 +93,28 @@ final class CanonicalText {
   /**
    * {@code yyyy-mm-ddThh:mi:ss.ffffffZ}: style 126 cut to 19 characters gives the date and time
    * (its fraction would drop trailing zeros), DATEPART the six fraction digits, zero-padded.
+   *
+   * <p>Through datetime2(7), which holds every source exactly (datetime's 1/300 s ticks to 100 ns;
+   * docs, compatibility level 130+), and whose microseconds DATEPART truncates (docs' example:
+   * {@code .1234567} is microsecond 123456). Truncating, not rounding (a CAST to datetime2(6) would
+   * round): a Spark reader keeps the microseconds the same way, and 9999-12-31 23:59:59.9999999
+   * cannot round into an out-of-range year.
    */
   private static TsqlExpr timestamp(TsqlExpr v) {
-    TsqlExpr t6 = cast(v, TsqlType.fractional(Family.DATETIME2, 6));
-    return concat(convert(chars(19), t6, 126), str("."), micros(t6), str("Z"));
+    TsqlExpr t7 = cast(v, TsqlType.fractional(Family.DATETIME2, 7));
+    return concat(convert(chars(19), t7, 126), str("."), micros(t7), str("Z"));
   }
 
-  /** Warehouse-only (Delta has no time type): {@code hh:mi:ss.ffffff}. */
+  /** Warehouse-only (Delta has no time type): {@code hh:mi:ss.ffffff}, truncated likewise. */
   private static TsqlExpr time(TsqlExpr v) {
-    TsqlExpr t6 = cast(v, TsqlType.fractional(Family.TIME, 6));
-    return concat(convert(chars(8), t6, 108), str("."), micros(t6));
+    TsqlExpr t7 = cast(v, TsqlType.fractional(Family.TIME, 7));
+    return concat(convert(chars(8), t7, 108), str("."), micros(t7));
   }
 
-  private static TsqlExpr micros(TsqlExpr t6) {
+  private static TsqlExpr micros(TsqlExpr t7) {
     return call(
         "RIGHT",
-        concat(str("000000"), convert(varchar(7), new DatePart("microsecond", t6), 0)),
+        concat(str("000000"), convert(varchar(7), new DatePart("microsecond", t7), 0)),
         num(6));
   }
 }

@@ -56,6 +56,19 @@ final class FloatText {
 
   private FloatText() {}
 
+  /**
+   * The subquery's derived tables are all named {@code _…}, so a row alias not starting with {@code
+   * _} can never be shadowed by one of them.
+   */
+  static void checkRowAlias(String rowAlias) {
+    if (rowAlias == null || rowAlias.isEmpty() || rowAlias.startsWith("_")) {
+      throw new IllegalArgumentException(
+          "the row alias must be non-empty and not start with '_' (reserved for the signature's"
+              + " derived tables): "
+              + rowAlias);
+    }
+  }
+
   private static Ref ref(String alias, String column) {
     return new Ref(alias, column);
   }
@@ -67,33 +80,33 @@ final class FloatText {
     Ref[] digits17 = scientific(rows, x, 3, "");
     Ref d = digits17[0];
     Ref[] digits16 = scientific(rows, x, 2, "16");
-    rows.add(new Values("p", "n", LongStream.rangeClosed(1, 17).boxed().toList()));
-    Ref n = ref("p", "n");
-    rows.add(new Apply("l", "lo", cast(call("LEFT", d, n), BIGINT)));
-    Ref lo = ref("l", "lo");
-    rows.add(new Apply("r", "rest", call("SUBSTRING", d, op(n, "+", num(1)), num(30))));
-    Ref rest = ref("r", "rest");
+    rows.add(new Values("_p", "n", LongStream.rangeClosed(1, 17).boxed().toList()));
+    Ref n = ref("_p", "n");
+    rows.add(new Apply("_l", "lo", cast(call("LEFT", d, n), BIGINT)));
+    Ref lo = ref("_l", "lo");
+    rows.add(new Apply("_r", "rest", call("SUBSTRING", d, op(n, "+", num(1)), num(30))));
+    Ref rest = ref("_r", "rest");
     rows.add(
         new Apply(
-            "h",
+            "_h",
             "hi",
             caseWhen(
                 lo,
                 when(
                     op(call("PATINDEX", str("%[1-9]%"), rest), ">", num(0)),
                     op(lo, "+", num(1))))));
-    Ref hi = ref("h", "hi");
-    rows.add(new Apply("q", "q", op(op(digits17[1], "+", num(1)), "-", n)));
-    Ref q = ref("q", "q");
+    Ref hi = ref("_h", "hi");
+    rows.add(new Apply("_q", "q", op(op(digits17[1], "+", num(1)), "-", n)));
+    Ref q = ref("_q", "q");
     TsqlExpr magnitude = call("ABS", v);
-    rows.add(new Apply("a", "lok", flag(roundTrips(lo, q, real, magnitude))));
+    rows.add(new Apply("_a", "lok", flag(roundTrips(lo, q, real, magnitude))));
     rows.add(
         new Apply(
-            "b",
+            "_b",
             "hok",
             flag(new Logic(true, op(hi, "<>", lo), roundTrips(hi, q, real, magnitude)))));
-    TsqlExpr loOk = op(ref("a", "lok"), "=", num(1));
-    TsqlExpr hiOk = op(ref("b", "hok"), "=", num(1));
+    TsqlExpr loOk = op(ref("_a", "lok"), "=", num(1));
+    TsqlExpr hiOk = op(ref("_b", "hok"), "=", num(1));
     TsqlExpr half = call("LEFT", str("5" + "0".repeat(16)), call("LEN", rest));
     TsqlExpr sameAs16 =
         new Logic(
@@ -109,20 +122,20 @@ final class FloatText {
             when(op(op(lo, "%", num(2)), "=", num(0)), lo));
     rows.add(
         new Apply(
-            "c", "best", caseWhen(hi, when(new Logic(true, loOk, hiOk), nearer), when(loOk, lo))));
-    rows.add(new Apply("t", "bd", convert(varchar(20), ref("c", "best"), 0)));
-    Ref bd = ref("t", "bd");
+            "_c", "best", caseWhen(hi, when(new Logic(true, loOk, hiOk), nearer), when(loOk, lo))));
+    rows.add(new Apply("_t", "bd", convert(varchar(20), ref("_c", "best"), 0)));
+    Ref bd = ref("_t", "bd");
     // Trailing zeros of the chosen digits move into the exponent.
     rows.add(
         new Apply(
-            "z", "tz", op(call("PATINDEX", str("%[1-9]%"), call("REVERSE", bd)), "-", num(1))));
-    Ref tz = ref("z", "tz");
-    rows.add(new Apply("y", "sig", call("LEFT", bd, op(call("LEN", bd), "-", tz))));
-    Ref sig = ref("y", "sig");
-    rows.add(new Apply("k", "ex", op(q, "+", tz)));
-    Ref ex = ref("k", "ex");
-    rows.add(new Apply("o", "pt", op(call("LEN", sig), "+", ex))); // digits before the point
-    Ref pt = ref("o", "pt");
+            "_z", "tz", op(call("PATINDEX", str("%[1-9]%"), call("REVERSE", bd)), "-", num(1))));
+    Ref tz = ref("_z", "tz");
+    rows.add(new Apply("_y", "sig", call("LEFT", bd, op(call("LEN", bd), "-", tz))));
+    Ref sig = ref("_y", "sig");
+    rows.add(new Apply("_k", "ex", op(q, "+", tz)));
+    Ref ex = ref("_k", "ex");
+    rows.add(new Apply("_o", "pt", op(call("LEN", sig), "+", ex))); // digits before the point
+    Ref pt = ref("_o", "pt");
     TsqlExpr plain =
         caseWhen(
             concat(str("0."), call("REPLICATE", str("0"), op(num(0), "-", pt)), sig),
@@ -135,8 +148,8 @@ final class FloatText {
                     call("SUBSTRING", sig, op(pt, "+", num(1)), num(20)))));
     TsqlExpr signed = concat(caseWhen(str(""), when(op(v, "<", num(0)), str("-"))), plain);
     TsqlExpr text = caseWhen(signed, when(op(v, "=", num(0)), str("0.0")));
-    rows.add(new Apply("w", "txt", cast(text, VARBINARY_MAX)));
-    return new Subquery(rows, new Logic(false, loOk, hiOk), n, ref("w", "txt"));
+    rows.add(new Apply("_w", "txt", cast(text, VARBINARY_MAX)));
+    return new Subquery(rows, new Logic(false, loOk, hiOk), n, ref("_w", "txt"));
   }
 
   /**
@@ -144,19 +157,20 @@ final class FloatText {
    * removed) and exponent {@code [x…].[x]}, whatever the exponent's spelling.
    */
   private static Ref[] scientific(List<Source> rows, TsqlExpr x, int style, String suffix) {
-    rows.add(new Apply("f" + suffix, "s", convert(varchar(30), x, style)));
-    Ref s = ref("f" + suffix, "s");
-    rows.add(new Apply("g" + suffix, "e", call("PATINDEX", str("%[Ee]%"), s)));
-    Ref e = ref("g" + suffix, "e");
+    rows.add(new Apply("_f" + suffix, "s", convert(varchar(30), x, style)));
+    Ref s = ref("_f" + suffix, "s");
+    rows.add(new Apply("_g" + suffix, "e", call("PATINDEX", str("%[Ee]%"), s)));
+    Ref e = ref("_g" + suffix, "e");
     TsqlExpr mantissa = call("LEFT", s, op(e, "-", num(1)));
     rows.add(
         new Apply(
-            "m" + suffix,
+            "_m" + suffix,
             "d",
             call("REPLACE", call("REPLACE", mantissa, str("-"), str("")), str("."), str(""))));
     rows.add(
-        new Apply("x" + suffix, "x", cast(call("SUBSTRING", s, op(e, "+", num(1)), num(30)), INT)));
-    return new Ref[] {ref("m" + suffix, "d"), ref("x" + suffix, "x")};
+        new Apply(
+            "_x" + suffix, "x", cast(call("SUBSTRING", s, op(e, "+", num(1)), num(30)), INT)));
+    return new Ref[] {ref("_m" + suffix, "d"), ref("_x" + suffix, "x")};
   }
 
   /** {@code TRY_CAST('<digits>E<q>' AS float|real) = ABS(v)}: judged at the column's precision. */

@@ -442,7 +442,10 @@ final class TsqlSemantics {
 
   // ------------------------------------------------------------------------------- functions
 
-  /** Docs ("DATEPART"): {@code microsecond} is the fraction of the second in microseconds. */
+  /**
+   * Docs ("DATEPART", fractional seconds example): {@code microsecond} is the fraction of the
+   * second in whole microseconds, truncated ({@code .1234567} gives 123456).
+   */
   static Object datePart(String part, Object value) {
     if (value == null) {
       return null;

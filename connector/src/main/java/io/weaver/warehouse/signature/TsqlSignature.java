@@ -60,6 +60,7 @@ public final class TsqlSignature {
   }
 
   static TsqlExpr encoding(List<Column> columns, String rowAlias) {
+    FloatText.checkRowAlias(rowAlias);
     if (columns.isEmpty()) {
       return new Bin(new byte[0]); // SHA-256 of nothing, as on the Delta side
     }

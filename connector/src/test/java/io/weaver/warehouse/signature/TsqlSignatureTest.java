@@ -287,12 +287,17 @@ class TsqlSignatureTest {
         "datetime2(0)",
         LocalDateTime.parse("2024-01-02T03:04:05"),
         timestamp(LocalDateTime.parse("2024-01-02T03:04:05")));
-    // datetime2(7): the 100 ns digit is rounded away by CAST to datetime2(6).
+    // datetime2(7): the 100 ns digit is truncated (DATEPART), never carried into the seconds.
     same(
         "datetime2(7)",
-        LocalDateTime.parse("2024-01-02T03:04:05.0000015"),
-        timestamp(LocalDateTime.parse("2024-01-02T03:04:05.000002")));
-    // datetime holds 1/300 s ticks: .003 is 1/300 s, .003333 at six digits.
+        LocalDateTime.parse("2024-01-02T03:04:05.0000019"),
+        timestamp(LocalDateTime.parse("2024-01-02T03:04:05.000001")));
+    same(
+        "datetime2(7)",
+        LocalDateTime.parse("9999-12-31T23:59:59.9999999"),
+        timestamp(LocalDateTime.parse("9999-12-31T23:59:59.999999")));
+    // datetime holds 1/300 s ticks: .003 is 1/300 s, .0033333 as datetime2(7), so .003333;
+    // .007 is 2/300 s, .0066667, so .006666.
     same(
         "datetime",
         LocalDateTime.parse("2024-01-02T03:04:05.003"),
@@ -300,7 +305,7 @@ class TsqlSignatureTest {
     same(
         "datetime",
         LocalDateTime.parse("2024-01-02T03:04:05.007"),
-        timestamp(LocalDateTime.parse("2024-01-02T03:04:05.006667")));
+        timestamp(LocalDateTime.parse("2024-01-02T03:04:05.006666")));
     same(
         "smalldatetime",
         LocalDateTime.parse("2024-01-02T03:04"),
@@ -315,7 +320,7 @@ class TsqlSignatureTest {
   @Test
   void timeIsWarehouseOnlyText() {
     assertArrayEquals(
-        DeltaBytes.of(string("12:34:56.123457"), string("00:00:00.000000")),
+        DeltaBytes.of(string("12:34:56.123456"), string("00:00:00.000000")),
         tsql(
             columns("time(7)", "time(0)"),
             LocalTime.parse("12:34:56.1234567"),
@@ -362,11 +367,11 @@ class TsqlSignatureTest {
   void timestampTextIsPinned() {
     assertEquals(
         "CASE WHEN [t].[When] IS NULL THEN 0x00 ELSE ((0x01 + CAST(CAST(DATALENGTH(CAST((((CONVERT(char(19),"
-            + " CAST([t].[When] AS datetime2(6)), 126) + '.') + RIGHT(('000000' + CONVERT(varchar(7),"
-            + " DATEPART(microsecond, CAST([t].[When] AS datetime2(6))))), 6)) + 'Z') AS varbinary(max)))"
-            + " AS int) AS binary(4))) + CAST((((CONVERT(char(19), CAST([t].[When] AS datetime2(6)),"
+            + " CAST([t].[When] AS datetime2(7)), 126) + '.') + RIGHT(('000000' + CONVERT(varchar(7),"
+            + " DATEPART(microsecond, CAST([t].[When] AS datetime2(7))))), 6)) + 'Z') AS varbinary(max)))"
+            + " AS int) AS binary(4))) + CAST((((CONVERT(char(19), CAST([t].[When] AS datetime2(7)),"
             + " 126) + '.') + RIGHT(('000000' + CONVERT(varchar(7), DATEPART(microsecond,"
-            + " CAST([t].[When] AS datetime2(6))))), 6)) + 'Z') AS varbinary(max))) END",
+            + " CAST([t].[When] AS datetime2(7))))), 6)) + 'Z') AS varbinary(max))) END",
         TsqlSignature.encodingExpression(List.of(Column.of("When", "datetime2(6)")), "t"));
   }
 
@@ -396,12 +401,12 @@ class TsqlSignatureTest {
     // Only PATINDEX's character classes use brackets inside literals: '%[Ee]%', '%[1-9]%'.
     Set<String> internal =
         Set.of(
-            "f", "s", "g", "e", "m", "d", "x", "p", "n", "l", "lo", "r", "rest", "h", "hi", "q",
-            "a", "lok", "b", "hok", "c", "best", "t", "bd", "z", "tz", "y", "sig", "k", "ex", "o",
-            "pt", "w", "txt", "f16", "g16", "m16", "x16", "Ee", "1-9");
+            "s", "e", "d", "x", "n", "lo", "rest", "hi", "q", "lok", "hok", "best", "bd", "tz",
+            "sig", "ex", "pt", "txt", "Ee", "1-9");
     for (String id : identifiers) {
       assertTrue(
           internal.contains(id)
+              || id.startsWith("_")
               || Set.of("src ]alias", "a]b", "Row signature", "x'); DROP TABLE t; --").contains(id),
           "unexpected bracketed name " + id);
     }
@@ -411,22 +416,29 @@ class TsqlSignatureTest {
   }
 
   @Test
+  void rowAliasesCannotShadowTheSubquerysTables() {
+    List<Column> one = List.of(Column.of("v", "float"));
+    assertThrows(IllegalArgumentException.class, () -> TsqlSignature.hashExpression(one, "_f"));
+    assertThrows(IllegalArgumentException.class, () -> TsqlSignature.hashExpression(one, ""));
+  }
+
+  @Test
   void floatTextRendersAsOneSubqueryFramedInside() {
     String text = TsqlSignature.encodingExpression(List.of(Column.of("v", "float")), "s");
     assertTrue(
         text.startsWith(
-            "CASE WHEN [s].[v] IS NULL THEN 0x00 ELSE (SELECT TOP (1) ((0x01 + CAST(CAST(DATALENGTH([w].[txt]) AS int) AS binary(4))) + [w].[txt]) FROM (SELECT CONVERT(varchar(30), [s].[v], 3) AS [s]) AS [f] CROSS APPLY"),
+            "CASE WHEN [s].[v] IS NULL THEN 0x00 ELSE (SELECT TOP (1) ((0x01 + CAST(CAST(DATALENGTH([_w].[txt]) AS int) AS binary(4))) + [_w].[txt]) FROM (SELECT CONVERT(varchar(30), [s].[v], 3) AS [s]) AS [_f] CROSS APPLY"),
         text);
     assertTrue(
         text.contains(
-            "CROSS APPLY (VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17)) AS [p]([n])"),
+            "CROSS APPLY (VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17)) AS [_p]([n])"),
         text);
     assertTrue(
         text.contains(
-            "TRY_CAST(((CONVERT(varchar(20), [l].[lo]) + 'E') + CONVERT(varchar(12), [q].[q])) AS float)"),
+            "TRY_CAST(((CONVERT(varchar(20), [_l].[lo]) + 'E') + CONVERT(varchar(12), [_q].[q])) AS float)"),
         text);
     assertTrue(
-        text.endsWith("WHERE (([a].[lok] = 1) OR ([b].[hok] = 1)) ORDER BY [p].[n]) END"), text);
+        text.endsWith("WHERE (([_a].[lok] = 1) OR ([_b].[hok] = 1)) ORDER BY [_p].[n]) END"), text);
     String real = TsqlSignature.encodingExpression(List.of(Column.of("v", "real")), "s");
     assertTrue(real.contains("CONVERT(varchar(30), CAST([s].[v] AS float), 3)"), real);
     assertTrue(real.contains("AS real) = ABS([s].[v])"), real);
