@@ -253,7 +253,8 @@ final class TsqlSemantics {
       text = new Varchar(d.format(DateTimeFormatter.ISO_LOCAL_DATE), false);
     } else if (value instanceof LocalDateTime t && style == 126) {
       text =
-          new Varchar(t.format(DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS")), false);
+          new Varchar(
+              t.format(DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSS")), false);
     } else if (value instanceof LocalTime t && style == 108) {
       text = new Varchar(t.format(DateTimeFormatter.ofPattern("HH:mm:ss")), false);
     } else if (value instanceof UUID u && style == 0) {
