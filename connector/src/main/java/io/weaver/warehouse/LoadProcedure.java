@@ -145,7 +145,9 @@ public final class LoadProcedure {
   // ---- validation ----------------------------------------------------------------------------
 
   private void validate(SqlProgram program) {
-    comment("Validation: nothing is written when a check fails.");
+    if (!t.requiredColumns().isEmpty() || t.keyed()) {
+      comment("Validation: nothing is written when a check fails.");
+    }
     for (String column : t.requiredColumns()) {
       String role = t.primaryKey().contains(column) ? "primary-key" : "Not null";
       String where = quote(column) + " IS NULL";

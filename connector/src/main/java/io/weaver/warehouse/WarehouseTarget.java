@@ -88,6 +88,15 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
     return endpoint.map(e -> new WarehouseLoader(e, environment).load(t, waiveGates, loadId));
   }
 
+  @Override
+  public boolean configured(TableDeclaration t) {
+    try {
+      return WarehouseEndpoint.configured(settings, t.item()).isPresent();
+    } catch (IllegalArgumentException e) {
+      return true; // a bad setting: the load itself reports it
+    }
+  }
+
   /** What a Table without an endpoint needs, in one sentence. */
   public static String missing(TableDeclaration t) {
     return "Warehouse Tables need a T-SQL endpoint: set "

@@ -1,0 +1,2 @@
+IF SCHEMA_ID(N'_') IS NULL
+    EXEC(N'CREATE SCHEMA [_]');

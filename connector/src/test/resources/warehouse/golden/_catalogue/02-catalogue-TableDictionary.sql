@@ -1,0 +1,25 @@
+IF OBJECT_ID(N'[_].[TableDictionary]', N'U') IS NULL
+    CREATE TABLE [_].[TableDictionary] (
+        [table_id] varchar(8000) NOT NULL,
+        [schema_name] varchar(8000) NOT NULL,
+        [object_name] varchar(8000) NOT NULL,
+        [target] varchar(8000) NOT NULL,
+        [form] varchar(8000) NOT NULL,
+        [source_path] varchar(8000) NOT NULL,
+        [description] varchar(8000) NULL,
+        [lineage] varchar(8000) NULL,
+        [owner] varchar(8000) NULL,
+        [tags] varchar(8000) NULL,
+        [primary_key] varchar(8000) NULL,
+        [incremental] bit NULL,
+        [has_load_procedure] bit NULL,
+        [identity_column] varchar(8000) NULL,
+        [comparison_columns] varchar(8000) NULL,
+        [delete_percentage_threshold] int NULL,
+        [update_percentage_threshold] int NULL,
+        [stability_row_threshold] bigint NULL,
+        [delta_min_reader_version] int NULL,
+        [delta_min_writer_version] int NULL,
+        [declaration_signature] varchar(8000) NOT NULL,
+        [built_at] datetime2(6) NOT NULL
+    );
