@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
+import io.weaver.warehouse.signature.TsqlSignature;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +14,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
@@ -113,7 +118,10 @@ class WarehouseEndpointTest {
     if (connection == null) {
       return;
     }
-    for (String table : new String[] {SCHEMA + "].[Parcel", SOURCE + "].[parcel"}) {
+    for (String table :
+        new String[] {
+          SCHEMA + "].[Parcel", SOURCE + "].[parcel", SOURCE + "].[signature_vectors"
+        }) {
       sql("DROP TABLE IF EXISTS [" + table + "]");
     }
     sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + ".Parcel]");
@@ -224,6 +232,86 @@ class WarehouseEndpointTest {
     assertEquals(1, r.exit(), r.out());
     assertTrue(r.out().contains("column parcel_id"), r.out());
     assertEquals(rows, scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel]"));
+  }
+
+  /**
+   * The generated signature expression run by the real engine equals the Java model the connector
+   * tests hold against the Delta encoding's golden vectors: values at the edges of each rule
+   * (nulls, empty text, Unicode, decimals at scale, shortest floats, dates, microseconds).
+   */
+  @Test
+  @Order(7)
+  void theEnginesSignaturesEqualTheModelledDeltaEncoding() throws Exception {
+    List<TsqlSignature.Column> columns =
+        List.of(
+            TsqlSignature.Column.of("s", "varchar(100)"),
+            TsqlSignature.Column.of("i", "bigint"),
+            TsqlSignature.Column.of("d", "decimal(10, 2)"),
+            TsqlSignature.Column.of("f", "float"),
+            TsqlSignature.Column.of("r", "real"),
+            TsqlSignature.Column.of("dt", "date"),
+            TsqlSignature.Column.of("ts", "datetime2(6)"),
+            TsqlSignature.Column.of("b", "bit"));
+    String table = "[" + SOURCE + "].[signature_vectors]";
+    sql(
+        "CREATE TABLE "
+            + table
+            + " ([n] int NOT NULL, [s] varchar(100) NULL, [i] bigint NULL, [d] decimal(10, 2) NULL,"
+            + " [f] float NULL, [r] real NULL, [dt] date NULL, [ts] datetime2(6) NULL, [b] bit NULL)");
+    List<List<Object>> rows =
+        List.of(
+            java.util.Arrays.asList(null, null, null, null, null, null, null, null),
+            List.of(
+                "",
+                0L,
+                new BigDecimal("0.00"),
+                0.1,
+                0.1f,
+                LocalDate.of(2026, 12, 2),
+                LocalDateTime.of(2026, 12, 2, 10, 11, 12, 123456000),
+                true),
+            List.of(
+                "ä€😀",
+                -42L,
+                new BigDecimal("-1.50"),
+                1.0E-7,
+                3.4028235E38f,
+                LocalDate.of(1, 1, 1),
+                LocalDateTime.of(1970, 1, 1, 0, 0),
+                false),
+            List.of(
+                "a",
+                Long.MAX_VALUE,
+                new BigDecimal("12345678.90"),
+                123456789012345680.0,
+                16777216f,
+                LocalDate.of(9999, 12, 31),
+                LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999999000),
+                true));
+    String[] literals = {
+      "(0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+      "(1, '', 0, 0.00, 0.1E0, CAST(0.1E0 AS real), '2026-12-02', '2026-12-02T10:11:12.123456', 1)",
+      "(2, CAST(N'ä€😀' COLLATE Latin1_General_100_BIN2_UTF8 AS varchar(100)), -42, -1.50, 1.0E-7,"
+          + " CAST(3.4028235E38 AS real), '0001-01-01', '1970-01-01T00:00:00', 0)",
+      "(3, 'a', 9223372036854775807, 12345678.90, 123456789012345680E0, CAST(16777216 AS real),"
+          + " '9999-12-31', '9999-12-31T23:59:59.999999', 1)"
+    };
+    sql("INSERT INTO " + table + " VALUES " + String.join(", ", literals));
+    for (int n = 0; n < rows.size(); n++) {
+      String engine =
+          scalar(
+              "SELECT CONVERT(varchar(64), "
+                  + TsqlSignature.hashExpression(columns, "v")
+                  + ", 2) FROM "
+                  + table
+                  + " AS v WHERE v.[n] = "
+                  + n);
+      String modelled =
+          HexFormat.of()
+              .withUpperCase()
+              .formatHex(TsqlSignature.evaluateHash(columns, rows.get(n)));
+      assertEquals(modelled, engine, "row " + n + " " + rows.get(n));
+    }
   }
 
   private static String signatureOf(String id) {
