@@ -511,6 +511,17 @@ public final class LoadProcedure {
 
   private void updateChanged() {
     comment("Updates and revivals: staging values, update time now, live again; insert time kept.");
+    List<String> sets = updateSets();
+    line("UPDATE t SET");
+    line("    " + String.join(",\n" + pad() + "    ", sets));
+    line("FROM " + t.target() + " AS t");
+    line("INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
+    line("INNER JOIN " + STAGING + " AS s ON " + matches("s", "c"));
+    line("WHERE c." + OP + " IN ('U', 'R') AND c." + REJECT + " IS NULL;");
+  }
+
+  /** What an update or revival sets: staging values, update time now, live, new signature. */
+  private List<String> updateSets() {
     List<String> sets = new ArrayList<>();
     for (WarehouseColumn c : t.columns()) {
       if (!t.primaryKey().contains(c.name())) {
@@ -520,12 +531,7 @@ public final class LoadProcedure {
     sets.add(WarehouseNames.UPDATE_TIME + " = @load_timestamp");
     sets.add(WarehouseNames.DELETE_TIME + " = @weaver_live");
     sets.add(WarehouseNames.SIGNATURE + " = s." + STAGED_SIGNATURE);
-    line("UPDATE t SET");
-    line("    " + String.join(",\n" + pad() + "    ", sets));
-    line("FROM " + t.target() + " AS t");
-    line("INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
-    line("INNER JOIN " + STAGING + " AS s ON " + matches("s", "c"));
-    line("WHERE c." + OP + " IN ('U', 'R') AND c." + REJECT + " IS NULL;");
+    return sets;
   }
 
   private void insertNew() {
@@ -543,15 +549,7 @@ public final class LoadProcedure {
   private void mergeChanged() {
     comment(
         "Updates, revivals and inserts in one MERGE (spark.weaver.item.<Item>.warehouseDml=merge).");
-    List<String> sets = new ArrayList<>();
-    for (WarehouseColumn c : t.columns()) {
-      if (!t.primaryKey().contains(c.name())) {
-        sets.add(quote(c.name()) + " = s." + quote(c.name()));
-      }
-    }
-    sets.add(WarehouseNames.UPDATE_TIME + " = @load_timestamp");
-    sets.add(WarehouseNames.DELETE_TIME + " = @weaver_live");
-    sets.add(WarehouseNames.SIGNATURE + " = s." + STAGED_SIGNATURE);
+    List<String> sets = updateSets();
     line("MERGE INTO " + t.target() + " AS t");
     line("USING (");
     line(

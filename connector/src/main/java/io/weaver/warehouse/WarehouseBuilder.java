@@ -55,7 +55,7 @@ public final class WarehouseBuilder {
       java.util.function.Function<TableDeclaration, List<WorkspaceDependencies.Edge>> edges,
       boolean write) {
     List<BuildOutcome> outcomes = new ArrayList<>();
-    try (WarehouseSession session = new WarehouseSession(connect(), endpoint.item())) {
+    try (WarehouseSession session = WarehouseSession.open(endpoint, environment)) {
       if (write) {
         CatalogueDdl.all().forEach(session::execute);
       }
@@ -75,21 +75,6 @@ public final class WarehouseBuilder {
       }
     }
     return outcomes;
-  }
-
-  private java.sql.Connection connect() {
-    try {
-      return endpoint.connect(environment);
-    } catch (java.sql.SQLException | IllegalStateException e) {
-      throw new WarehouseException(
-          "Warehouse item "
-              + endpoint.item()
-              + ": cannot connect to "
-              + endpoint.jdbcUrl()
-              + ": "
-              + e.getMessage(),
-          e);
-    }
   }
 
   private BuildOutcome buildOne(

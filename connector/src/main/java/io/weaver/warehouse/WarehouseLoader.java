@@ -55,7 +55,7 @@ public final class WarehouseLoader {
           loadTimestamp);
     }
     String procedure = WarehouseTable.procedureOf(t);
-    try (WarehouseSession session = new WarehouseSession(connect(), endpoint.item())) {
+    try (WarehouseSession session = WarehouseSession.open(endpoint, environment)) {
       for (int attempt = 1; ; attempt++) {
         try {
           Map<String, Object> answer =
@@ -77,15 +77,6 @@ public final class WarehouseLoader {
       }
     } catch (WarehouseException e) {
       return result(loadId, t, LoadStatus.FAILED, e.getMessage(), started, loadTimestamp);
-    }
-  }
-
-  private java.sql.Connection connect() {
-    try {
-      return endpoint.connect(environment);
-    } catch (SQLException | IllegalStateException e) {
-      throw new WarehouseException(
-          "Warehouse item " + endpoint.item() + ": cannot connect: " + e.getMessage(), e);
     }
   }
 

@@ -28,6 +28,22 @@ final class WarehouseSession implements AutoCloseable {
     this.item = item;
   }
 
+  /** Connects to the item's endpoint; a failure names the item and the URL. */
+  static WarehouseSession open(WarehouseEndpoint endpoint, Map<String, String> environment) {
+    try {
+      return new WarehouseSession(endpoint.connect(environment), endpoint.item());
+    } catch (SQLException | IllegalStateException e) {
+      throw new WarehouseException(
+          "Warehouse item "
+              + endpoint.item()
+              + ": cannot connect to "
+              + endpoint.jdbcUrl()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
   /** Runs one batch; an error names the batch. */
   void execute(Batch batch) {
     try (Statement statement = connection.createStatement()) {
