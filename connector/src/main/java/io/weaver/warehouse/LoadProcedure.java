@@ -32,6 +32,12 @@ public final class LoadProcedure {
   /** Error number of a failed validation (the load is {@code failed}). */
   public static final int VALIDATION_ERROR = 50001;
 
+  /**
+   * Error number of a load overtaken by another load of the same Table (nothing written; running it
+   * again is safe).
+   */
+  public static final int SUPERSEDED_ERROR = 50020;
+
   /** Error number of a refusal by the stability gates (the load is {@code refused}). */
   public static final int REFUSAL_ERROR = 50010;
 
@@ -100,6 +106,18 @@ public final class LoadProcedure {
         "DECLARE @last_load_timestamp datetime2(6) = COALESCE((SELECT [last_succeeded_at] FROM "
             + state()
             + " WHERE [table_id] = @weaver_table_id), CAST('1900-01-01T00:00:00' AS datetime2(6)));");
+    comment("The load sequence this load follows; Build creates the state row at 0.");
+    line(
+        "DECLARE @weaver_sequence bigint = (SELECT [load_sequence] FROM "
+            + state()
+            + " WHERE [table_id] = @weaver_table_id);");
+    line("IF @weaver_sequence IS NULL");
+    line(
+        "    THROW "
+            + VALIDATION_ERROR
+            + ", "
+            + literal(t.qualifiedName() + " has no row in [_].[LoadState]; run build first")
+            + ", 1;");
     staging(body, program);
     validate(program);
     if (t.keyed()) {
@@ -271,6 +289,7 @@ public final class LoadProcedure {
     gates();
     comment("The writes, in one transaction: changed rows only.");
     line("BEGIN TRANSACTION;");
+    claim();
     if (form == DmlForm.MERGE) {
       mergeChanged();
     } else {
@@ -612,6 +631,7 @@ public final class LoadProcedure {
     line("SELECT @weaver_live_before = COUNT_BIG(*) FROM " + t.target() + ";");
     comment("The replacement, in one transaction.");
     line("BEGIN TRANSACTION;");
+    claim();
     line("DELETE FROM " + t.target() + ";");
     line("INSERT INTO " + t.target() + " (" + insertColumns() + ")");
     line(
@@ -635,7 +655,7 @@ public final class LoadProcedure {
       String unchanged,
       String rejected,
       String liveAfter) {
-    comment("History and state, in the same transaction as the rows.");
+    comment("History, in the same transaction as the rows and the state.");
     line(
         "INSERT INTO "
             + history()
@@ -652,17 +672,33 @@ public final class LoadProcedure {
         "    @weaver_live_before, "
             + liveAfter
             + ", NULL, CASE WHEN @weaver_refusal IS NULL THEN 0 ELSE 1 END, @weaver_refusal);");
+  }
+
+  /**
+   * The transaction's first write: the state row moves from the sequence this load read to the
+   * next, or nothing is written. On SQL Server the row lock orders two loads' transactions and the
+   * second finds the sequence moved; on Fabric the first committer wins anyway. Either way a load
+   * never applies changes computed against rows another load has since changed.
+   */
+  private void claim() {
+    comment(
+        "Claim the next load sequence: a load of this Table that committed meanwhile stops this one.");
     line(
         "UPDATE "
             + state()
             + " SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp,"
-            + " [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id;");
+            + " [load_sequence] = [load_sequence] + 1"
+            + " WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;");
     line("IF @@ROWCOUNT = 0");
     line(
-        "    INSERT INTO "
-            + state()
-            + " ([table_id], [last_load_id], [last_succeeded_at], [last_delta_version], [bookmark], [load_sequence])"
-            + " VALUES (@weaver_table_id, @load_id, @load_timestamp, NULL, NULL, 1);");
+        "    THROW "
+            + SUPERSEDED_ERROR
+            + ", "
+            + literal(
+                t.qualifiedName()
+                    + ": another load of this Table committed after this one started; nothing of"
+                    + " this one was written. Run it again.")
+            + ", 1;");
   }
 
   private void answer() {

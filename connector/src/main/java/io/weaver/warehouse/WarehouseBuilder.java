@@ -252,6 +252,16 @@ public final class WarehouseBuilder {
             CatalogueRows.registry(
                 t, signature, Signatures.structure(t, shape, 0, 0), now, Map.of()));
     statements.addAll(CatalogueInserts.replace(CatalogueTable.REGISTRY, "object_id", id, registry));
+    if (t.hasLoadProcedure()) {
+      // The load procedure claims sequence n + 1 from this row; it exists from the first build on.
+      statements.add(
+          "IF NOT EXISTS (SELECT 1 FROM [_].[LoadState] WHERE [table_id] = "
+              + TsqlNames.literal(id)
+              + ")\n    INSERT INTO [_].[LoadState] ([table_id], [last_load_id], [last_succeeded_at],"
+              + " [last_delta_version], [bookmark], [load_sequence]) VALUES ("
+              + TsqlNames.literal(id)
+              + ", NULL, NULL, NULL, NULL, 0);");
+    }
     return statements;
   }
 

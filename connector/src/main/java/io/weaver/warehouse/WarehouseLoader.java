@@ -27,8 +27,12 @@ import java.util.Optional;
  * message.
  */
 public final class WarehouseLoader {
-  /** Write-conflict error numbers of Fabric Warehouse's snapshot isolation. */
-  static final List<Integer> CONFLICTS = List.of(24556, 24706, 3960);
+  /**
+   * Write conflicts: Fabric Warehouse's snapshot isolation (first committer wins) and the
+   * procedure's own check that no other load of the Table committed since it started.
+   */
+  static final List<Integer> CONFLICTS =
+      List.of(24556, 24706, 3960, LoadProcedure.SUPERSEDED_ERROR);
 
   static final int ATTEMPTS = 3;
 

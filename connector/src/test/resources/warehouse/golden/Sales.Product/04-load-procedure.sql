@@ -18,6 +18,10 @@ BEGIN
         RETURN;
     END;
     DECLARE @last_load_timestamp datetime2(6) = COALESCE((SELECT [last_succeeded_at] FROM [_].[LoadState] WHERE [table_id] = @weaver_table_id), CAST('1900-01-01T00:00:00' AS datetime2(6)));
+    -- The load sequence this load follows; Build creates the state row at 0.
+    DECLARE @weaver_sequence bigint = (SELECT [load_sequence] FROM [_].[LoadState] WHERE [table_id] = @weaver_table_id);
+    IF @weaver_sequence IS NULL
+        THROW 50001, N'Sales.Sales.Product has no row in [_].[LoadState]; run build first', 1;
     -- Staging: the body's setup, then its result queries into session temp tables.
     CREATE TABLE #weaver_staging ([product_id] bigint NULL, [name] varchar(200) NULL, [price] decimal(10, 2) NULL, [weight_kg] float NULL, [launched] date NULL, [changed_at] datetime2(6) NULL, [active] bit NULL, [thumbnail] varbinary(max) NULL, [__weaver_signature] varbinary(32) NULL);
     WITH [__weaver_result] AS (
@@ -69,6 +73,10 @@ BEGIN
     -- Stability gates: both thresholds are 100, so no gate applies.
     -- The writes, in one transaction: changed rows only.
     BEGIN TRANSACTION;
+    -- Claim the next load sequence: a load of this Table that committed meanwhile stops this one.
+    UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
+    IF @@ROWCOUNT = 0
+        THROW 50020, N'Sales.Sales.Product: another load of this Table committed after this one started; nothing of this one was written. Run it again.', 1;
     -- Updates and revivals: staging values, update time now, live again; insert time kept.
     UPDATE t SET
         [name] = s.[name],
@@ -94,16 +102,13 @@ BEGIN
     SELECT s.[product_id], s.[name], s.[price], s.[weight_kg], s.[launched], s.[changed_at], s.[active], s.[thumbnail], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]
     FROM #weaver_staging AS s INNER JOIN #weaver_change AS c ON c.[product_id] = s.[product_id]
     WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
-    -- History and state, in the same transaction as the rows.
+    -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],
         [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],
         [target_live_rows_before], [target_live_rows_after], [delta_version], [gates_waived], [message])
     VALUES (@load_id, @weaver_table_id, N'succeeded', @weaver_started_at, SYSUTCDATETIME(), @load_timestamp,
         @weaver_inserted, @weaver_updated, @weaver_deleted, @weaver_revived, @weaver_unchanged, @weaver_rejected,
         @weaver_live_before, @weaver_live_before + @weaver_inserted + @weaver_revived - @weaver_deleted, NULL, CASE WHEN @weaver_refusal IS NULL THEN 0 ELSE 1 END, @weaver_refusal);
-    UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id;
-    IF @@ROWCOUNT = 0
-        INSERT INTO [_].[LoadState] ([table_id], [last_load_id], [last_succeeded_at], [last_delta_version], [bookmark], [load_sequence]) VALUES (@weaver_table_id, @load_id, @load_timestamp, NULL, NULL, 1);
     COMMIT TRANSACTION;
     SELECT [load_id], [status], [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected], [target_live_rows_before], [target_live_rows_after], [gates_waived], CAST(0 AS bit) AS [already_applied]
     FROM [_].[LoadHistory] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
