@@ -6,7 +6,6 @@ import io.weaver.load.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -63,7 +62,7 @@ public final class WarehouseLoader {
       for (int attempt = 1; ; attempt++) {
         try {
           Map<String, Object> answer =
-              session.callLoad(procedure, loadId, Timestamp.from(loadTimestamp), waiveGates);
+              session.callLoad(procedure, loadId, loadTimestamp, waiveGates);
           return answered(loadId, t, answer, started, loadTimestamp);
         } catch (SQLException e) {
           if (CONFLICTS.contains(e.getErrorCode()) && attempt < ATTEMPTS) {
@@ -124,8 +123,8 @@ public final class WarehouseLoader {
             insert.setString(1, loadId);
             insert.setString(2, tableId);
             insert.setString(3, status.text());
-            insert.setTimestamp(4, Timestamp.from(started));
-            insert.setTimestamp(5, Timestamp.from(loadTimestamp));
+            insert.setObject(4, WarehouseSession.utc(started));
+            insert.setObject(5, WarehouseSession.utc(loadTimestamp));
             insert.setString(6, message.length() > 8000 ? message.substring(0, 8000) : message);
             insert.executeUpdate();
           }

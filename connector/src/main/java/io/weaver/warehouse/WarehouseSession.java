@@ -1,13 +1,14 @@
 package io.weaver.warehouse;
 
-import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,11 +109,13 @@ final class WarehouseSession implements AutoCloseable {
    * so the caller can tell a validation failure, a refusal and a write conflict apart.
    */
   Map<String, Object> callLoad(
-      String procedure, String loadId, Timestamp loadTimestamp, boolean waiveGates)
+      String procedure, String loadId, Instant loadTimestamp, boolean waiveGates)
       throws SQLException {
-    try (CallableStatement call = connection.prepareCall("{call " + procedure + "(?, ?, ?)}")) {
+    try (PreparedStatement call =
+        connection.prepareStatement(
+            "EXEC " + procedure + " @load_id = ?, @load_timestamp = ?, @waive_gates = ?")) {
       call.setString(1, loadId);
-      call.setTimestamp(2, loadTimestamp);
+      call.setObject(2, utc(loadTimestamp));
       call.setBoolean(3, waiveGates);
       boolean results = call.execute();
       while (!results && call.getUpdateCount() != -1) {
@@ -143,6 +146,14 @@ final class WarehouseSession implements AutoCloseable {
   @FunctionalInterface
   interface SqlWork {
     void run(Connection connection) throws SQLException;
+  }
+
+  /**
+   * An instant as the UTC wall-clock time a {@code datetime2} column holds. {@code setTimestamp}
+   * would render it in the JVM's time zone.
+   */
+  static LocalDateTime utc(Instant instant) {
+    return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
   }
 
   private static List<Map<String, Object>> read(ResultSet rs) throws SQLException {
