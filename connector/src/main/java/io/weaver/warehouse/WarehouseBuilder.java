@@ -90,9 +90,16 @@ public final class WarehouseBuilder {
             .toList();
     String signature = Signatures.declaration(t, shape, edges);
     String id = table.tableId();
+    // A plan against a Warehouse never built has no catalogue yet: nothing is registered.
+    boolean catalogued =
+        session
+            .scalar("SELECT CAST(OBJECT_ID(N'[_].[Registry]', N'U') AS varchar(20))")
+            .isPresent();
     Optional<String> registered =
-        session.scalar(
-            "SELECT [declaration_signature] FROM [_].[Registry] WHERE [object_id] = ?", id);
+        catalogued
+            ? session.scalar(
+                "SELECT [declaration_signature] FROM [_].[Registry] WHERE [object_id] = ?", id)
+            : Optional.empty();
     List<String> existing =
         session
             .rows(
