@@ -217,7 +217,7 @@ public final class LoadProcedure {
                       + String.join(", ", t.primaryKey())
                       + ": keys both staged and in the delete keys, sample ")
               + ", "
-              + sampleOf("d", DELETE_KEYS + " AS d", both)
+              + sampleOf("d", DELETE_KEYS + " AS d WHERE " + both)
               + ", "
               + literal("; a key is either loaded or deleted. Nothing written.")
               + ")");
@@ -234,26 +234,20 @@ public final class LoadProcedure {
 
   /** Up to five keys of {@code table}'s rows meeting {@code where} (or duplicated), as text. */
   private String sample(String table, String where, boolean duplicated) {
-    String key = keyText("x");
     String from = table + " AS x" + (where == null ? "" : " WHERE x." + where);
     if (duplicated) {
       String keys = t.primaryKey().stream().map(k -> "x." + quote(k)).collect(joining());
       from += " GROUP BY " + keys + " HAVING COUNT_BIG(*) > 1";
     }
-    return "(SELECT STRING_AGG([k], N', ') FROM (SELECT TOP 5 "
-        + key
-        + " AS [k] FROM "
-        + from
-        + " ORDER BY [k]) AS [sample])";
+    return sampleOf("x", from);
   }
 
-  private String sampleOf(String alias, String from, String where) {
+  /** Up to five primary keys of the rows of {@code from} (aliased {@code alias}), as text. */
+  private String sampleOf(String alias, String from) {
     return "(SELECT STRING_AGG([k], N', ') FROM (SELECT TOP 5 "
         + keyText(alias)
         + " AS [k] FROM "
         + from
-        + " WHERE "
-        + where
         + " ORDER BY [k]) AS [sample])";
   }
 
