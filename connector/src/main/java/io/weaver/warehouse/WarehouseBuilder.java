@@ -49,14 +49,18 @@ public final class WarehouseBuilder {
     this.progress = progress;
   }
 
-  /** Builds (or with {@code write} false, plans) the item's Tables, in the order given. */
+  /**
+   * Builds (or with {@code write} false, plans) the item's Tables, in the order given; {@code
+   * createCatalogue} false when this run already created the item's catalogue tables.
+   */
   public List<BuildOutcome> build(
       List<TableDeclaration> tables,
       java.util.function.Function<TableDeclaration, List<WorkspaceDependencies.Edge>> edges,
-      boolean write) {
+      boolean write,
+      boolean createCatalogue) {
     List<BuildOutcome> outcomes = new ArrayList<>();
     try (WarehouseSession session = WarehouseSession.open(endpoint, environment)) {
-      if (write) {
+      if (createCatalogue) {
         CatalogueDdl.all().forEach(session::execute);
       }
       for (TableDeclaration t : tables) {

@@ -28,6 +28,9 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
   private final Map<String, String> environment;
   private final Consumer<String> progress;
 
+  /** Items whose catalogue tables this Build already created: once per item, not per Table. */
+  private final java.util.Set<String> catalogued = new java.util.HashSet<>();
+
   public WarehouseTarget(
       WorkspaceModel model,
       ConfLayer settings,
@@ -51,9 +54,13 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
     if (endpoint.isEmpty()) {
       return new BuildOutcome(t.qualifiedName(), "skipped", missing(t));
     }
-    return new WarehouseBuilder(model, endpoint.get(), environment, progress)
-        .build(List.of(t), table -> edges, write)
-        .get(0);
+    List<BuildOutcome> outcomes =
+        new WarehouseBuilder(model, endpoint.get(), environment, progress)
+            .build(List.of(t), table -> edges, write, write && !catalogued.contains(t.item()));
+    if (write && outcomes.stream().noneMatch(BuildOutcome::isFailure)) {
+      catalogued.add(t.item());
+    }
+    return outcomes.get(0);
   }
 
   @Override
