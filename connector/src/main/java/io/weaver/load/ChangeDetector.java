@@ -36,18 +36,6 @@ final class ChangeDetector {
   static final String IN_TARGET = "__weaver_in_target";
   static final String TARGET_PREFIX = "__weaver_tu_";
 
-  /** Where a target row lives ({@code _metadata.file_path}), for the direct writer. */
-  static final String TARGET_FILE = "__weaver_t_file";
-
-  /** The target row's position in its file ({@code _metadata.row_index}), for the direct writer. */
-  static final String TARGET_ROW = "__weaver_t_row";
-
-  /** The target row's identity value, which its new version keeps (direct writer). */
-  static final String TARGET_ID = "__weaver_t_id";
-
-  /** The target row's insert time, which its new version keeps (direct writer). */
-  static final String TARGET_INSERTED = "__weaver_t_inserted";
-
   /** Rank of a staging row among the staging rows of its key: above 1 means a duplicate key. */
   static final String KEY_RANK = "__weaver_key_rank";
 
@@ -63,31 +51,9 @@ final class ChangeDetector {
   static final String NOTHING = "nothing";
 
   private final LoadSpec spec;
-  private final boolean positions;
 
   ChangeDetector(LoadSpec spec) {
-    this(spec, false);
-  }
-
-  /**
-   * With {@code positions}, the diff also carries each target row's file and row index, identity
-   * value and insert time ({@link #carriedColumns}): what the direct writer needs to replace the
-   * row without reading the target again. Four narrow columns; the rows that stay unchanged drop
-   * them at the diff's filter.
-   */
-  ChangeDetector(LoadSpec spec, boolean positions) {
     this.spec = spec;
-    this.positions = positions;
-  }
-
-  /** The target columns the diff carries for the direct writer; empty without positions. */
-  List<String> carriedColumns() {
-    if (!positions) {
-      return List.of();
-    }
-    List<String> carried = new ArrayList<>(List.of(TARGET_FILE, TARGET_ROW, TARGET_INSERTED));
-    spec.identityColumn().ifPresent(id -> carried.add(TARGET_ID));
-    return carried;
   }
 
   /**
@@ -123,14 +89,6 @@ final class ChangeDetector {
             .as(TARGET_LIVE));
     for (String column : uniqueColumns()) {
       projected.add(table.col(ManagedValues.quote(column)).as(TARGET_PREFIX + column));
-    }
-    if (positions) {
-      Column metadata = table.col("_metadata");
-      projected.add(metadata.getField("file_path").as(TARGET_FILE));
-      projected.add(metadata.getField("row_index").as(TARGET_ROW));
-      projected.add(table.col(ManagedColumns.INSERT_TIME).as(TARGET_INSERTED));
-      spec.identityColumn()
-          .ifPresent(id -> projected.add(table.col(ManagedValues.quote(id)).as(TARGET_ID)));
     }
     projected.add(lit(true).as(IN_TARGET));
     Dataset<Row> target = table.select(projected.toArray(new Column[0]));

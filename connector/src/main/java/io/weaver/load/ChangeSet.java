@@ -63,10 +63,7 @@ final class ChangeSet {
     Dataset<Row> deleted =
         changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
     Dataset<Row> changeSet =
-        fetched
-            .unionByName(deleted, true)
-            .select(changeColumns(spec, detector.carriedColumns()))
-            .localCheckpoint(true);
+        fetched.unionByName(deleted, true).select(changeColumns(spec)).localCheckpoint(true);
     long expected = counts.changed() + counts.rejected();
     long actual = changeSet.count();
     if (actual != expected) {
@@ -167,13 +164,10 @@ final class ChangeSet {
     return columns.toArray(new Column[0]);
   }
 
-  private static Column[] changeColumns(LoadSpec spec, List<String> carried) {
+  private static Column[] changeColumns(LoadSpec spec) {
     List<Column> columns = new ArrayList<>();
     for (String name : spec.businessSchema().fieldNames()) {
       columns.add(col(ManagedValues.quote(name)));
-    }
-    for (String name : carried) {
-      columns.add(col(name));
     }
     columns.add(col(ChangeDetector.SIG));
     columns.add(col(ChangeDetector.OP));

@@ -21,15 +21,13 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The direct write of a keyed load's change set (docs/engine.md, "Write paths"): the rows MERGE
  * would write, written as new data files, and the target rows they replace marked in deletion
- * vectors — one Delta commit, no MERGE joins and no second scan of the target for the rows the diff
- * already located.
+ * vectors — one Delta commit, no MERGE joins. The replaced rows are found by one narrow pass over
+ * the target behind the change set's key filter ({@link TargetPositions}).
  *
  * <ul>
  *   <li>Updates and revivals: staging's values, the signature, the load time as update time, the
- *       live sentinel; identity value and insert time kept from the target row (the diff carried
- *       them with the row's file and row index).
- *   <li>Soft deletes: the target row as it is, with the load time as delete time. Its other values
- *       are read from the target at the diff's version, narrowed by the change set's key filter.
+ *       live sentinel; identity value and insert time kept from the located target row.
+ *   <li>Soft deletes: the located target row as it is, with the load time as delete time.
  *   <li>Inserts: staging's values and the load time; Delta's writer generates identity values.
  * </ul>
  *
@@ -37,6 +35,12 @@ import org.apache.spark.sql.types.StructType;
  * counts; a mismatch fails the load with nothing applied.
  */
 final class DirectWrite {
+  /** The replaced target row's identity value, which its new version keeps. */
+  private static final String KEPT_ID = "__weaver_kept_id";
+
+  /** The replaced target row's insert time, which its new version keeps. */
+  private static final String KEPT_INSERTED = "__weaver_kept_inserted";
+
   private final LoadSpec spec;
   private final LoadRequest request;
 
@@ -47,8 +51,8 @@ final class DirectWrite {
 
   /**
    * Writes {@code source} (the checkpointed change set, rejections removed) into the target read at
-   * {@code version}. {@code targetKeys} narrows the read of soft-deleted rows as it narrows MERGE's
-   * target side.
+   * {@code version}. {@code targetKeys} narrows the scan that locates the replaced rows as it
+   * narrows MERGE's target side.
    */
   KeyedMerge.Result run(
       SparkSession spark,
@@ -67,9 +71,34 @@ final class DirectWrite {
     Dataset<Row> target = detector.targetRows(spark, version);
     StructType schema = target.schema();
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
-    Column op = col(ChangeDetector.OP);
 
     long replaced = counts.updated() + counts.revived() + counts.deleted();
+    Dataset<Row> located = null;
+    if (replaced > 0) {
+      JobLabels.step(spark, "locate replaced rows");
+      located = new TargetPositions(spec).locate(source, target, targetKeys, counts);
+      LoadTrace.mark("replaced rows located");
+    }
+    try {
+      return write(spark, commitSession, commit, source, located, schema, loadTs, counts, replaced);
+    } finally {
+      if (located != null) {
+        located.unpersist(false);
+      }
+    }
+  }
+
+  private KeyedMerge.Result write(
+      SparkSession spark,
+      SparkSession commitSession,
+      DirectCommit commit,
+      Dataset<Row> source,
+      Dataset<Row> located,
+      StructType schema,
+      Column loadTs,
+      ChangeCounts counts,
+      long replaced) {
+    Column op = col(ChangeDetector.OP);
     // The vectors are built by their own jobs while the new row versions are written: neither
     // reads what the other writes, and on a small change set both are mostly driver work.
     CompletableFuture<Long> marked =
@@ -80,25 +109,16 @@ final class DirectWrite {
                 "deletion vectors",
                 () ->
                     commit.markDeleted(
-                        source
-                            .filter(
-                                op.isin(
-                                    ChangeDetector.UPDATE,
-                                    ChangeDetector.REVIVE,
-                                    ChangeDetector.DELETE))
-                            .select(
-                                col(ChangeDetector.TARGET_FILE), col(ChangeDetector.TARGET_ROW)),
-                        ChangeDetector.TARGET_FILE,
-                        ChangeDetector.TARGET_ROW));
+                        located.select(col(TargetPositions.FILE), col(TargetPositions.ROW)),
+                        TargetPositions.FILE,
+                        TargetPositions.ROW));
     List<Dataset<Row>> replacing = new ArrayList<>();
     if (counts.updated() + counts.revived() > 0) {
       replacing.add(
-          source
-              .filter(op.isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE))
-              .select(versions(schema, loadTs, true)));
+          replacedVersions(source, located, counts).select(versions(schema, loadTs, true)));
     }
     if (counts.deleted() > 0) {
-      replacing.add(softDeleted(source, target, schema, loadTs, targetKeys, counts.deleted()));
+      replacing.add(softDeleted(located, schema, loadTs));
     }
     Optional<Dataset<Row>> inserted =
         counts.inserted() > 0
@@ -147,29 +167,31 @@ final class DirectWrite {
   }
 
   /**
-   * Soft-deleted rows: their target row read at the diff's version (only the keys the change set
-   * deletes, behind the key filter), with the load time as delete time.
+   * Updated and revived rows of {@code source} with the identity value and insert time of the
+   * target row they replace ({@link ChangeDetector#TARGET_ID}, {@link
+   * ChangeDetector#TARGET_INSERTED}).
    */
-  private Dataset<Row> softDeleted(
-      Dataset<Row> source,
-      Dataset<Row> target,
-      StructType schema,
-      Column loadTs,
-      Optional<Column> targetKeys,
-      long deletes) {
-    Dataset<Row> keys =
-        source
-            .filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE))
-            .select(ChangeSet.keyColumns(spec));
-    Dataset<Row> rows = target.as("t");
-    if (targetKeys.isPresent()) {
-      rows = rows.filter(targetKeys.get());
-    }
-    rows =
-        rows.join(
-            deletes <= ChangeSet.BROADCAST_KEYS ? broadcast(keys) : keys,
+  private Dataset<Row> replacedVersions(
+      Dataset<Row> source, Dataset<Row> located, ChangeCounts counts) {
+    List<Column> kept = new ArrayList<>(List.of(ChangeSet.keyColumns(spec)));
+    kept.add(col(ManagedColumns.INSERT_TIME).as(KEPT_INSERTED));
+    spec.identityColumn().ifPresent(id -> kept.add(col(ManagedValues.quote(id)).as(KEPT_ID)));
+    Dataset<Row> keptValues =
+        located
+            .filter(col(ChangeDetector.OP).isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE))
+            .select(kept.toArray(new Column[0]));
+    long replacing = counts.updated() + counts.revived();
+    return source
+        .filter(col(ChangeDetector.OP).isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE))
+        .join(
+            replacing <= ChangeSet.BROADCAST_KEYS ? broadcast(keptValues) : keptValues,
             spec.primaryKey().toArray(new String[0]),
-            "left_semi");
+            "inner");
+  }
+
+  /** Soft-deleted rows: the located target row as it is, with the load time as delete time. */
+  private Dataset<Row> softDeleted(Dataset<Row> located, StructType schema, Column loadTs) {
+    Dataset<Row> rows = located.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
     List<Column> columns = new ArrayList<>();
     for (StructField field : schema.fields()) {
       Column value =
@@ -196,11 +218,11 @@ final class DirectWrite {
         if (!replacing) {
           continue;
         }
-        value = col(ChangeDetector.TARGET_ID);
+        value = col(KEPT_ID);
       } else if (business.contains(name)) {
         value = col(ManagedValues.quote(name));
       } else if (name.equals(ManagedColumns.INSERT_TIME)) {
-        value = replacing ? col(ChangeDetector.TARGET_INSERTED) : loadTs;
+        value = replacing ? col(KEPT_INSERTED) : loadTs;
       } else if (name.equals(ManagedColumns.UPDATE_TIME)) {
         value = loadTs;
       } else if (name.equals(ManagedColumns.DELETE_TIME)) {

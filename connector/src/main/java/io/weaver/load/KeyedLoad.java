@@ -61,9 +61,9 @@ final class KeyedLoad {
     this.input = input;
     this.version = version;
     this.faults = faults;
-    // A plan writes nothing: its diff needs no positions, and it stays the diff a load takes.
+    // A plan writes nothing, so it needs no writer.
     this.path = request.planOnly() ? WritePath.MERGE : WritePath.choose(spark, spec, version);
-    this.detector = new ChangeDetector(spec, path == WritePath.DIRECT);
+    this.detector = new ChangeDetector(spec);
     this.narrow = detector.narrow(input.observed());
   }
 
@@ -162,7 +162,7 @@ final class KeyedLoad {
                         ChangeDetector.UPDATE,
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
-            .select(ChangeSet.keyColumns(spec, diffColumns()));
+            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
     changedKeys =
         diff
             // The one pass over the join fills a local checkpoint and both observations. Not
@@ -187,13 +187,6 @@ final class KeyedLoad {
         observed,
         stagingRows,
         liveAhead == null ? OptionalLong.empty() : OptionalLong.of(Ahead.join(liveAhead)));
-  }
-
-  /** What the diff keeps of a changing row besides its key: class, rejection, carried columns. */
-  private String[] diffColumns() {
-    List<String> columns = new ArrayList<>(List.of(ChangeDetector.OP, UniqueKeyRejector.REASON));
-    columns.addAll(detector.carriedColumns());
-    return columns.toArray(new String[0]);
   }
 
   /**
