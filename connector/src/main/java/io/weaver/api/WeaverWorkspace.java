@@ -23,6 +23,7 @@ import io.weaver.python.PythonBridge;
 import io.weaver.session.WeaverConf;
 import io.weaver.warehouse.WarehouseTarget;
 import io.weaver.workspace.Form;
+import io.weaver.workspace.Target;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -304,6 +305,9 @@ public final class WeaverWorkspace {
     WorkspaceModel model = model();
     requireMatch(model, table);
     TableDeclaration t = model.tables().stream().filter(table.filter()).findFirst().orElseThrow();
+    if (t.target() == Target.WAREHOUSE) {
+      return warehouse(model).restore(t, loadId);
+    }
     return LoadRestore.restore(spark, layout, t, loadId);
   }
 

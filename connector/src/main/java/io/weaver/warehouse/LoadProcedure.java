@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * change detection, unique-key rejections, the stability gates — runs before {@code BEGIN
  * TRANSACTION}; the transaction holds only the writes (the changed rows, soft deletes, revivals,
  * rejections, history and state), so a refused or failed load writes nothing and a conflicting
- * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry.
+ * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry. The
+ * transaction also writes the load's row history ({@link UndoTable}), which {@link
+ * RestoreProcedure} undoes loads from.
  *
  * <p>Parameters: {@code @load_id} (exactly once: an id already recorded as applied returns its
  * history row and changes nothing), {@code @load_timestamp} (the load's one UTC instant), {@code
@@ -28,7 +30,7 @@ import java.util.stream.Collectors;
  * the procedure's variables of those names). Errors: 50001 a validation failure, 50010 a refusal
  * by the gates; each message names the Table, the column and up to five keys.
  */
-public final class LoadProcedure {
+public final class LoadProcedure extends TsqlText {
   /** Error number of a failed validation (the load is {@code failed}). */
   public static final int VALIDATION_ERROR = 50001;
 
@@ -52,8 +54,6 @@ public final class LoadProcedure {
 
   private final WarehouseTable t;
   private final DmlForm form;
-  private final List<String> lines = new ArrayList<>();
-  private int indent;
 
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
@@ -71,7 +71,7 @@ public final class LoadProcedure {
     }
     LoadProcedure p = new LoadProcedure(t, form);
     p.write(body, SqlProgram.of(body));
-    return new Batch("load-procedure", String.join("\n", p.lines) + "\n");
+    return new Batch("load-procedure", p.text());
   }
 
   private void write(TableBody.Sql body, SqlProgram program) {
@@ -284,6 +284,7 @@ public final class LoadProcedure {
     comment("The writes, in one transaction: changed rows only.");
     line("BEGIN TRANSACTION;");
     claim();
+    undoKeyed();
     if (form == DmlForm.MERGE) {
       mergeChanged();
     } else {
@@ -626,6 +627,7 @@ public final class LoadProcedure {
     comment("The replacement, in one transaction.");
     line("BEGIN TRANSACTION;");
     claim();
+    undoReplacement();
     line("DELETE FROM " + t.target() + ";");
     line("INSERT INTO " + t.target() + " (" + insertColumns() + ")");
     line(
@@ -637,6 +639,73 @@ public final class LoadProcedure {
     record("@weaver_inserted", "0", "@weaver_live_before", "0", "0", "0", "@weaver_inserted");
     line("COMMIT TRANSACTION;");
     answer();
+  }
+
+  // ---- row history for RESTORE ---------------------------------------------------------------
+
+  /**
+   * This load's mark, then, before any row is written, the images of the rows it updates, revives
+   * or soft-deletes and the keys of the rows it inserts (see {@link UndoTable}).
+   */
+  private void undoKeyed() {
+    String undo = UndoTable.name(t);
+    String head = undoHead();
+    mark(undo, head);
+    line(
+        "INSERT INTO "
+            + undo
+            + " ("
+            + head
+            + ", "
+            + String.join(", ", UndoTable.imageColumns(t))
+            + ")");
+    line(
+        "SELECT @weaver_sequence + 1, @load_id, "
+            + literal(UndoTable.IMAGE)
+            + ", "
+            + UndoTable.imageColumns(t).stream().map(c -> "t." + c).collect(joining()));
+    line("FROM " + t.target() + " AS t INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
+    line("WHERE c." + OP + " IN ('U', 'R', 'D') AND c." + REJECT + " IS NULL;");
+    line("INSERT INTO " + undo + " (" + head + ", " + quotedKeys() + ")");
+    line(
+        "SELECT @weaver_sequence + 1, @load_id, "
+            + literal(UndoTable.INSERTED)
+            + ", "
+            + prefixed("c", t.primaryKey()));
+    line("FROM " + CHANGE + " AS c WHERE c." + OP + " = 'I' AND c." + REJECT + " IS NULL;");
+  }
+
+  /** This load's mark and the rows it is about to replace. */
+  private void undoReplacement() {
+    String undo = UndoTable.name(t);
+    String head = undoHead();
+    mark(undo, head);
+    String columns = String.join(", ", UndoTable.imageColumns(t));
+    line("INSERT INTO " + undo + " (" + head + ", " + columns + ")");
+    line(
+        "SELECT @weaver_sequence + 1, @load_id, "
+            + literal(UndoTable.REPLACED)
+            + ", "
+            + columns
+            + " FROM "
+            + t.target()
+            + ";");
+  }
+
+  private void mark(String undo, String head) {
+    comment("Row history for RESTORE: this load's mark and what undoes its writes.");
+    line(
+        "INSERT INTO "
+            + undo
+            + " ("
+            + head
+            + ") VALUES (@weaver_sequence + 1, @load_id, "
+            + literal(UndoTable.MARK)
+            + ");");
+  }
+
+  private static String undoHead() {
+    return UndoTable.SEQUENCE + ", " + UndoTable.LOAD_ID + ", " + UndoTable.KIND;
   }
 
   // ---- history, state, answer ----------------------------------------------------------------
@@ -705,16 +774,9 @@ public final class LoadProcedure {
 
   // ---- text helpers --------------------------------------------------------------------------
 
+  /** Every column but the identity: what an insert names, the same as a row image holds. */
   private String insertColumns() {
-    List<String> columns =
-        new ArrayList<>(names(t.columns()).stream().map(TsqlNames::quote).toList());
-    columns.add(WarehouseNames.INSERT_TIME);
-    columns.add(WarehouseNames.UPDATE_TIME);
-    columns.add(WarehouseNames.DELETE_TIME);
-    if (t.signed()) {
-      columns.add(WarehouseNames.SIGNATURE);
-    }
-    return String.join(", ", columns);
+    return String.join(", ", UndoTable.imageColumns(t));
   }
 
   private String quotedKeys() {
@@ -749,34 +811,5 @@ public final class LoadProcedure {
 
   private static String state() {
     return CatalogueDdl.name(CatalogueTable.LOAD_STATE);
-  }
-
-  private void comment(String text) {
-    line("-- " + text);
-  }
-
-  private void begin() {
-    line("BEGIN");
-    indent++;
-  }
-
-  private void end() {
-    indent--;
-    line("END;");
-  }
-
-  private String pad() {
-    return "    ".repeat(indent);
-  }
-
-  private void line(String text) {
-    lines.add(pad() + text);
-  }
-
-  /** A multi-line statement, each of its lines at the current indent. */
-  private void block(String text) {
-    for (String l : text.split("\n", -1)) {
-      lines.add(l.isBlank() ? "" : pad() + l.stripTrailing());
-    }
   }
 }

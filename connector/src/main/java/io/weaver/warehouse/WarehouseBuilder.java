@@ -112,10 +112,18 @@ public final class WarehouseBuilder {
             .stream()
             .map(r -> (String) r.get("name"))
             .toList();
-    if (!existing.isEmpty() && registered.filter(signature::equals).isPresent()) {
+    // A Table built before Weaver kept row history gets it (and the restore procedure) now.
+    boolean restorable =
+        !t.hasLoadProcedure()
+            || session
+                .scalar(
+                    "SELECT CAST(OBJECT_ID(?, N'P') AS varchar(20))", RestoreProcedure.nameOf(t))
+                .isPresent();
+    if (!existing.isEmpty() && restorable && registered.filter(signature::equals).isPresent()) {
       return new BuildOutcome(t.qualifiedName(), "unchanged", "declaration unchanged");
     }
     List<Batch> ddl = new ArrayList<>();
+    boolean resign = false;
     String action;
     String message;
     if (existing.isEmpty()) {
@@ -148,7 +156,7 @@ public final class WarehouseBuilder {
                     + added.type()
                     + " NULL;"));
       }
-      boolean resign = table.signed() && comparisonChanged(session, table);
+      resign = table.signed() && comparisonChanged(session, table);
       if (resign) {
         ddl.add(
             new Batch(
@@ -173,11 +181,59 @@ public final class WarehouseBuilder {
     }
     ddl.forEach(session::execute);
     if (t.hasLoadProcedure()) {
+      history(session, table, resign);
       session.execute(LoadProcedure.of(table, endpoint.form()));
+      session.execute(RestoreProcedure.of(table));
     }
     session.executeInTransaction(
         "the catalogue rows of " + t.qualifiedName(), catalogue(table, shape, signature, edges));
     return new BuildOutcome(t.qualifiedName(), action, message);
+  }
+
+  /**
+   * The Table's row history ({@link UndoTable}) kept in step with the table: created when missing,
+   * given the columns the table just gained, and its images re-signed when the table's rows were (a
+   * restore puts images back, and they must compare as the table's rows do).
+   */
+  private static void history(WarehouseSession session, WarehouseTable table, boolean resign) {
+    session.execute(UndoTable.create(table));
+    String undo = UndoTable.name(table);
+    List<String> present =
+        session
+            .rows("SELECT [name] FROM sys.columns WHERE [object_id] = OBJECT_ID(?)", undo)
+            .stream()
+            .map(r -> (String) r.get("name"))
+            .toList();
+    for (WarehouseColumn c : table.columns()) {
+      if (!present.contains(c.name())) {
+        session.execute(
+            new Batch(
+                "undo-add-column",
+                "ALTER TABLE "
+                    + undo
+                    + " ADD "
+                    + TsqlNames.quote(c.name())
+                    + " "
+                    + c.type()
+                    + " NULL;"));
+      }
+    }
+    if (resign) {
+      session.execute(
+          new Batch(
+              "undo-re-sign",
+              "UPDATE u SET "
+                  + WarehouseNames.SIGNATURE
+                  + " = "
+                  + RowSignatureSql.hash(table.comparisonColumns(), "u")
+                  + " FROM "
+                  + undo
+                  + " AS u WHERE u."
+                  + UndoTable.KIND
+                  + " = "
+                  + TsqlNames.literal(UndoTable.IMAGE)
+                  + ";"));
+    }
   }
 
   /** What an existing table lacks (new nullable columns) or would lose. */

@@ -192,7 +192,7 @@ public final class WarehouseLoader {
         ts);
   }
 
-  private static void sleep(int attempt) {
+  static void sleep(int attempt) {
     try {
       Thread.sleep(500L * attempt);
     } catch (InterruptedException e) {

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Everything Build installs for a Warehouse Table, in the order it runs: schema, table, key
- * constraints and, unless {@code Has load procedure: false}, the load procedure. The item's
- * catalogue ({@link CatalogueDdl}) must exist first.
+ * constraints and, unless {@code Has load procedure: false}, the row history a restore reads, the
+ * load procedure and the restore procedure. The item's catalogue ({@link CatalogueDdl}) must exist
+ * first.
  */
 public final class WarehouseScript {
   private WarehouseScript() {}
@@ -14,7 +15,9 @@ public final class WarehouseScript {
   public static List<Batch> table(WarehouseTable t, DmlForm form) {
     List<Batch> batches = new ArrayList<>(WarehouseDdl.table(t));
     if (t.declaration().hasLoadProcedure()) {
+      batches.add(UndoTable.create(t));
       batches.add(LoadProcedure.of(t, form));
+      batches.add(RestoreProcedure.of(t));
     }
     return batches;
   }

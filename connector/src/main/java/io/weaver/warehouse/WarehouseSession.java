@@ -117,20 +117,40 @@ final class WarehouseSession implements AutoCloseable {
       call.setString(1, loadId);
       call.setObject(2, utc(loadTimestamp));
       call.setBoolean(3, waiveGates);
-      boolean results = call.execute();
-      while (!results && call.getUpdateCount() != -1) {
-        results = call.getMoreResults();
-      }
-      if (!results) {
+      return answer(call, procedure);
+    }
+  }
+
+  /**
+   * Calls a Table's restore procedure and returns its answer row; SQL errors are thrown as they are
+   * (a load that cannot be restored to, a conflict).
+   */
+  Map<String, Object> callRestore(String procedure, String loadId, String restoreId)
+      throws SQLException {
+    try (PreparedStatement call =
+        connection.prepareStatement("EXEC " + procedure + " @load_id = ?, @restore_id = ?")) {
+      call.setString(1, loadId);
+      call.setString(2, restoreId);
+      return answer(call, procedure);
+    }
+  }
+
+  /** Runs {@code call} and returns the first row of its first result set. */
+  private static Map<String, Object> answer(PreparedStatement call, String procedure)
+      throws SQLException {
+    boolean results = call.execute();
+    while (!results && call.getUpdateCount() != -1) {
+      results = call.getMoreResults();
+    }
+    if (!results) {
+      throw new SQLException(procedure + " returned no answer row");
+    }
+    try (ResultSet rs = call.getResultSet()) {
+      List<Map<String, Object>> rows = read(rs);
+      if (rows.isEmpty()) {
         throw new SQLException(procedure + " returned no answer row");
       }
-      try (ResultSet rs = call.getResultSet()) {
-        List<Map<String, Object>> rows = read(rs);
-        if (rows.isEmpty()) {
-          throw new SQLException(procedure + " returned no answer row");
-        }
-        return rows.get(0);
-      }
+      return rows.get(0);
     }
   }
 

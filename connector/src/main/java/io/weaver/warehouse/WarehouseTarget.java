@@ -2,6 +2,7 @@ package io.weaver.warehouse;
 
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.WarehouseBuild;
+import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.LoadStatus;
@@ -93,6 +94,19 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
               null));
     }
     return endpoint.map(e -> new WarehouseLoader(e, environment).load(t, waiveGates, loadId));
+  }
+
+  /**
+   * Restores a Warehouse Table to the state {@code loadId} left it in (its row history, {@link
+   * UndoTable}).
+   *
+   * @throws IllegalArgumentException without an endpoint, or for a load that cannot be restored to
+   */
+  public LoadRestore.Result restore(TableDeclaration t, String loadId) {
+    WarehouseEndpoint endpoint =
+        WarehouseEndpoint.configured(settings, t.item())
+            .orElseThrow(() -> new IllegalArgumentException(missing(t)));
+    return new WarehouseRestorer(endpoint, environment).restore(t, loadId);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.weaver.warehouse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.build.BuildOutcome;
@@ -43,6 +44,30 @@ class WarehouseTargetTest {
     assertEquals(
         Optional.empty(),
         target(Map.of(), new ArrayList<>()).load(CUSTOMER, false, Optional.empty()));
+  }
+
+  @Test
+  void restoreNeedsAnEndpointADriverAndALoadProcedure() {
+    IllegalArgumentException noEndpoint =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> target(Map.of(), new ArrayList<>()).restore(CUSTOMER, "id-1"));
+    assertEquals(WarehouseTarget.missing(CUSTOMER), noEndpoint.getMessage());
+    Map<String, String> settings = Map.of("spark.weaver.item.Sales.jdbcUrl", URL);
+    WarehouseException noDriver =
+        assertThrows(
+            WarehouseException.class,
+            () -> target(settings, new ArrayList<>()).restore(CUSTOMER, "id-1"));
+    assertTrue(
+        noDriver.getMessage().contains(WarehouseEndpoint.DRIVER_ARTIFACT), noDriver.getMessage());
+    TableDeclaration archive =
+        MODEL.tables().stream().filter(t -> !t.hasLoadProcedure()).findFirst().orElseThrow();
+    IllegalArgumentException noProcedure =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> target(settings, new ArrayList<>()).restore(archive, "id-1"));
+    assertTrue(
+        noProcedure.getMessage().contains("'Has load procedure: false'"), noProcedure.getMessage());
   }
 
   @Test

@@ -101,6 +101,15 @@ BEGIN
     UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
     IF @@ROWCOUNT = 0
         THROW 50020, N'Sales.Sales.OrderLine: another load of this Table committed after this one started; nothing of this one was written. Run it again.', 1;
+    -- Row history for RESTORE: this load's mark and what undoes its writes.
+    INSERT INTO [_].[Undo Sales.OrderLine] ([load_sequence], [load_id], [undo_kind]) VALUES (@weaver_sequence + 1, @load_id, N'L');
+    INSERT INTO [_].[Undo Sales.OrderLine] ([load_sequence], [load_id], [undo_kind], [order_id], [line_no], [quantity], [amount], [note], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
+    SELECT @weaver_sequence + 1, @load_id, N'U', t.[order_id], t.[line_no], t.[quantity], t.[amount], t.[note], t.[Row insert datetime], t.[Row update datetime], t.[Row delete datetime], t.[Row signature]
+    FROM [Sales].[OrderLine] AS t INNER JOIN #weaver_change AS c ON c.[order_id] = t.[order_id] AND c.[line_no] = t.[line_no]
+    WHERE c.[__weaver_op] IN ('U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
+    INSERT INTO [_].[Undo Sales.OrderLine] ([load_sequence], [load_id], [undo_kind], [order_id], [line_no])
+    SELECT @weaver_sequence + 1, @load_id, N'I', c.[order_id], c.[line_no]
+    FROM #weaver_change AS c WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
     -- Updates, revivals and inserts in one MERGE (spark.weaver.item.<Item>.warehouseDml=merge).
     MERGE INTO [Sales].[OrderLine] AS t
     USING (

@@ -1,6 +1,7 @@
 package io.weaver.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
@@ -120,11 +121,15 @@ class WarehouseEndpointTest {
     }
     for (String table :
         new String[] {
-          SCHEMA + "].[Parcel", SOURCE + "].[parcel", SOURCE + "].[signature_vectors"
+          SCHEMA + "].[Parcel",
+          SOURCE + "].[parcel",
+          SOURCE + "].[signature_vectors",
+          "_].[Undo " + SCHEMA + ".Parcel"
         }) {
       sql("DROP TABLE IF EXISTS [" + table + "]");
     }
     sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + ".Parcel]");
+    sql("DROP PROCEDURE IF EXISTS [_].[Restore " + SCHEMA + ".Parcel]");
     sql("DROP SCHEMA IF EXISTS [" + SCHEMA + "]");
     sql("DROP SCHEMA IF EXISTS [" + SOURCE + "]");
     connection.close();
@@ -235,12 +240,67 @@ class WarehouseEndpointTest {
   }
 
   /**
+   * RESTORE WEAVER TABLE puts back the rows (values, managed times, signatures) and the load state
+   * of an earlier load from the row history; the next load then applies the undone change again,
+   * and the undone load cannot be restored to.
+   */
+  @Test
+  @Order(7)
+  void restoreToALoadPutsItsRowsAndStateBack() throws Exception {
+    String table = ITEM + "." + SCHEMA + ".Parcel";
+    String rows = rowsSnapshot();
+    String last = lastSucceededLoad();
+    sql("UPDATE [" + SOURCE + "].[parcel] SET [status] = 'lost' WHERE [parcel_id] = 'p4'");
+    source("('p9','t9','new',9)");
+    assertLoad("succeeded", 1, 1, 0, 0);
+    String undone = lastSucceededLoad();
+    assertNotEquals(rows, rowsSnapshot());
+
+    BinWeaverCheckTest.Result r =
+        weaver("sql", "RESTORE WEAVER TABLE " + table + " TO LOAD '" + last + "'");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("restored to load " + last), r.out());
+    assertEquals(rows, rowsSnapshot(), "the rows as the load left them");
+    assertEquals(
+        last,
+        scalar(
+            "SELECT [last_load_id] FROM [_].[LoadState] WHERE [table_id] = '"
+                + SCHEMA
+                + ".Parcel'"));
+
+    assertLoad("succeeded", 1, 1, 0, 0);
+    BinWeaverCheckTest.Result gone =
+        weaver("sql", "RESTORE WEAVER TABLE " + table + " TO LOAD '" + undone + "'");
+    assertEquals(1, gone.exit(), gone.out());
+    assertTrue(gone.err().contains("undone by an earlier restore"), gone.err());
+  }
+
+  /** Every row of the Table, managed columns included, as one ordered text. */
+  private static String rowsSnapshot() throws SQLException {
+    return scalar(
+        "SELECT STRING_AGG(CONCAT([parcel_id], '|', [tracking_code], '|', [status], '|',"
+            + " CONVERT(varchar(20), [weight]), '|', CONVERT(varchar(26), [Row insert datetime],"
+            + " 121), '|', CONVERT(varchar(26), [Row update datetime], 121), '|',"
+            + " CONVERT(varchar(26), [Row delete datetime], 121), '|', CONVERT(varchar(64), [Row"
+            + " signature], 2)), ';') WITHIN GROUP (ORDER BY [parcel_id]) FROM ["
+            + SCHEMA
+            + "].[Parcel]");
+  }
+
+  private static String lastSucceededLoad() throws SQLException {
+    return scalar(
+        "SELECT TOP 1 [load_id] FROM [_].[LoadHistory] WHERE [table_id] = '"
+            + SCHEMA
+            + ".Parcel' AND [status] = 'succeeded' ORDER BY [finished_at] DESC");
+  }
+
+  /**
    * The generated signature expression run by the real engine equals the Java model the connector
    * tests hold against the Delta encoding's golden vectors: values at the edges of each rule
    * (nulls, empty text, Unicode, decimals at scale, shortest floats, dates, microseconds).
    */
   @Test
-  @Order(7)
+  @Order(8)
   void theEnginesSignaturesEqualTheModelledDeltaEncoding() throws Exception {
     List<TsqlSignature.Column> columns =
         List.of(

@@ -38,6 +38,10 @@ BEGIN
     UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
     IF @@ROWCOUNT = 0
         THROW 50020, N'Sales.Sales.ExchangeRate: another load of this Table committed after this one started; nothing of this one was written. Run it again.', 1;
+    -- Row history for RESTORE: this load's mark and what undoes its writes.
+    INSERT INTO [_].[Undo Sales.ExchangeRate] ([load_sequence], [load_id], [undo_kind]) VALUES (@weaver_sequence + 1, @load_id, N'L');
+    INSERT INTO [_].[Undo Sales.ExchangeRate] ([load_sequence], [load_id], [undo_kind], [currency], [rate], [Row insert datetime], [Row update datetime], [Row delete datetime])
+    SELECT @weaver_sequence + 1, @load_id, N'X', [currency], [rate], [Row insert datetime], [Row update datetime], [Row delete datetime] FROM [Sales].[ExchangeRate];
     DELETE FROM [Sales].[ExchangeRate];
     INSERT INTO [Sales].[ExchangeRate] ([currency], [rate], [Row insert datetime], [Row update datetime], [Row delete datetime])
     SELECT s.[currency], s.[rate], @load_timestamp, @load_timestamp, @weaver_live

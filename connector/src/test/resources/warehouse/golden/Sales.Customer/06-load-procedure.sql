@@ -104,6 +104,15 @@ BEGIN
     UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
     IF @@ROWCOUNT = 0
         THROW 50020, N'Sales.Sales.Customer: another load of this Table committed after this one started; nothing of this one was written. Run it again.', 1;
+    -- Row history for RESTORE: this load's mark and what undoes its writes.
+    INSERT INTO [_].[Undo Sales.Customer] ([load_sequence], [load_id], [undo_kind]) VALUES (@weaver_sequence + 1, @load_id, N'L');
+    INSERT INTO [_].[Undo Sales.Customer] ([load_sequence], [load_id], [undo_kind], [customer_id], [email], [name], [segment], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
+    SELECT @weaver_sequence + 1, @load_id, N'U', t.[customer_id], t.[email], t.[name], t.[segment], t.[Row insert datetime], t.[Row update datetime], t.[Row delete datetime], t.[Row signature]
+    FROM [Sales].[Customer] AS t INNER JOIN #weaver_change AS c ON c.[customer_id] = t.[customer_id]
+    WHERE c.[__weaver_op] IN ('U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
+    INSERT INTO [_].[Undo Sales.Customer] ([load_sequence], [load_id], [undo_kind], [customer_id])
+    SELECT @weaver_sequence + 1, @load_id, N'I', c.[customer_id]
+    FROM #weaver_change AS c WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
     -- Updates and revivals: staging values, update time now, live again; insert time kept.
     UPDATE t SET
         [email] = s.[email],
