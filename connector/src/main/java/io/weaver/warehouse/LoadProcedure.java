@@ -75,16 +75,12 @@ public final class LoadProcedure extends TsqlText {
   }
 
   private void write(TableBody.Sql body, SqlProgram program) {
-    line("CREATE OR ALTER PROCEDURE " + t.procedure());
-    line("    @load_id varchar(64),");
-    line("    @load_timestamp datetime2(6),");
-    line("    @waive_gates bit = 0");
-    line("AS");
-    begin();
-    line("SET NOCOUNT ON;");
-    line("SET XACT_ABORT ON;");
-    line("DECLARE @weaver_table_id varchar(300) = " + literal(t.tableId()) + ";");
-    line("DECLARE @weaver_started_at datetime2(6) = SYSUTCDATETIME();");
+    procedure(
+        t.procedure(),
+        t.tableId(),
+        "@load_id varchar(64)",
+        "@load_timestamp datetime2(6)",
+        "@waive_gates bit = 0");
     line("DECLARE @weaver_live datetime2(6) = " + WarehouseNames.LIVE_SENTINEL + ";");
     line("DECLARE @weaver_message varchar(4000);");
     comment(

@@ -55,15 +55,8 @@ public final class RestoreProcedure extends TsqlText {
   private void write() {
     String undo = UndoTable.name(t);
     String name = t.qualifiedName();
-    line("CREATE OR ALTER PROCEDURE " + nameOf(t.declaration()));
-    line("    @load_id varchar(64),");
-    line("    @restore_id varchar(64)");
-    line("AS");
-    begin();
-    line("SET NOCOUNT ON;");
-    line("SET XACT_ABORT ON;");
-    line("DECLARE @weaver_table_id varchar(300) = " + literal(t.tableId()) + ";");
-    line("DECLARE @weaver_started_at datetime2(6) = SYSUTCDATETIME();");
+    procedure(
+        nameOf(t.declaration()), t.tableId(), "@load_id varchar(64)", "@restore_id varchar(64)");
     line("DECLARE @weaver_message varchar(4000);");
     comment("Exactly once: a restore id already recorded answers with its history row.");
     line(
@@ -132,16 +125,7 @@ public final class RestoreProcedure extends TsqlText {
         "DECLARE @weaver_sequence bigint = (SELECT [load_sequence] FROM "
             + state()
             + " WHERE [table_id] = @weaver_table_id);");
-    line(
-        "DECLARE @weaver_undone bigint = (SELECT COUNT_BIG(*) FROM "
-            + undo
-            + " WHERE "
-            + UndoTable.KIND
-            + " = "
-            + literal(UndoTable.MARK)
-            + " AND "
-            + UndoTable.SEQUENCE
-            + " > @weaver_to);");
+    line("DECLARE @weaver_undone bigint = (SELECT COUNT_BIG(*) FROM " + undo + laterMarks() + ");");
     line("DECLARE @weaver_removed bigint = 0, @weaver_put_back bigint = 0;");
     comment("The undo, in one transaction with the state and the history row.");
     line("BEGIN TRANSACTION;");
@@ -302,15 +286,21 @@ public final class RestoreProcedure extends TsqlText {
             + UndoTable.SEQUENCE
             + ") FROM "
             + undo
-            + " WHERE "
-            + UndoTable.KIND
-            + " = "
-            + literal(UndoTable.MARK)
-            + " AND "
-            + UndoTable.SEQUENCE
-            + " > @weaver_to);");
+            + laterMarks()
+            + ");");
     line("SET @weaver_put_back = @@ROWCOUNT;");
     end();
+  }
+
+  /** {@code WHERE} the marks of the loads after the one restored to. */
+  private static String laterMarks() {
+    return " WHERE "
+        + UndoTable.KIND
+        + " = "
+        + literal(UndoTable.MARK)
+        + " AND "
+        + UndoTable.SEQUENCE
+        + " > @weaver_to";
   }
 
   private void answer(String again) {

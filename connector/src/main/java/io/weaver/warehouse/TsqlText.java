@@ -11,6 +11,25 @@ abstract class TsqlText {
   private final List<String> lines = new ArrayList<>();
   private int indent;
 
+  /**
+   * The head every generated procedure starts with: {@code CREATE OR ALTER PROCEDURE} with its
+   * parameters, then inside its {@code BEGIN} the settings that make any error roll the whole call
+   * back, the Table's catalogue id and the call's start time. The caller closes it with {@link
+   * #end}.
+   */
+  final void procedure(String name, String tableId, String... parameters) {
+    line("CREATE OR ALTER PROCEDURE " + name);
+    for (int i = 0; i < parameters.length; i++) {
+      line("    " + parameters[i] + (i + 1 < parameters.length ? "," : ""));
+    }
+    line("AS");
+    begin();
+    line("SET NOCOUNT ON;");
+    line("SET XACT_ABORT ON;");
+    line("DECLARE @weaver_table_id varchar(300) = " + TsqlNames.literal(tableId) + ";");
+    line("DECLARE @weaver_started_at datetime2(6) = SYSUTCDATETIME();");
+  }
+
   /** The text so far, one trailing newline. */
   final String text() {
     return String.join("\n", lines) + "\n";
