@@ -3,7 +3,9 @@ package io.weaver.bench;
 import static org.apache.spark.sql.functions.bit_xor;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.unhex;
+import static org.apache.spark.sql.functions.when;
 import static org.apache.spark.sql.functions.xxhash64;
 
 import io.weaver.embedded.EmbeddedSession;
@@ -21,8 +23,9 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Where the diff's time goes (a study, not a test): the staging scan alone, with the row signature,
  * with {@code sha2(concat_ws(…))}, the target's key/signature scan, and the narrow full outer join
- * comparing signatures as strings, unhexed binaries or 64-bit hashes; three rounds, one JVM. Run
- * with {@code benchmarks/run --anatomy [--rows N]}.
+ * comparing signatures as strings, unhexed binaries or 64-bit hashes, and what Weaver's diff adds
+ * to it (the staging observation; classification, observation and checkpoint); three rounds, one
+ * JVM. Run with {@code benchmarks/run --anatomy [--rows N]}.
  */
 public final class DiffAnatomy {
   public static void main(String[] args) throws Exception {
@@ -117,6 +120,51 @@ public final class DiffAnatomy {
                   .collect();
             });
       }
+      // What Weaver's diff adds to the plain join (docs/performance.md, 2026-12-03): the staging
+      // validation observation over every row, then the classification, its observation behind
+      // the changed-rows filter and the changed-key checkpoint.
+      time(
+          "diff join + staging observe",
+          () -> {
+            List<Column> checks = new java.util.ArrayList<>();
+            for (String c : SyntheticWorkload.COLUMNS) {
+              checks.add(count_if(col(c).isNull()).as("null_" + c));
+            }
+            Dataset<Row> observed =
+                s.get()
+                    .observe(
+                        new org.apache.spark.sql.Observation("anatomy_" + System.nanoTime()),
+                        org.apache.spark.sql.functions.count(lit(1)).as("rows"),
+                        checks.toArray(new Column[0]));
+            return narrowJoin(spark, observed, target)
+                .agg(
+                    count_if(col("t_id").isNull()),
+                    count_if(col("id").isNull()),
+                    count_if(col("sig").notEqual(col("t_sig"))))
+                .collect();
+          });
+      time(
+          "diff classify + checkpoint",
+          () -> {
+            Column op =
+                when(col("t_id").isNull(), lit("I"))
+                    .when(col("id").isNull(), lit("D"))
+                    .when(col("sig").notEqual(col("t_sig")), lit("U"))
+                    .otherwise(lit("N"));
+            Dataset<Row> changed =
+                narrowJoin(spark, s.get(), target)
+                    .withColumn("op", op)
+                    .filter(col("op").notEqual(lit("N")))
+                    .observe(
+                        new org.apache.spark.sql.Observation("anatomy_" + System.nanoTime()),
+                        count_if(col("op").equalTo(lit("I"))).as("i"),
+                        count_if(col("op").equalTo(lit("U"))).as("u"),
+                        count_if(col("op").equalTo(lit("D"))).as("d"))
+                    .select(
+                        org.apache.spark.sql.functions.coalesce(col("id"), col("t_id")), col("op"))
+                    .localCheckpoint(true);
+            return changed.groupBy("op").count().orderBy("op").collect();
+          });
       for (String mode : List.of("string")) {
         time(
             "diff sig as " + mode,
@@ -141,6 +189,18 @@ public final class DiffAnatomy {
       }
     }
     spark.stop();
+  }
+
+  /** Staging's key and row signature against the target's, full outer, as the diff joins them. */
+  static Dataset<Row> narrowJoin(SparkSession spark, Dataset<Row> staging, String target) {
+    Dataset<Row> st = staging.select(col("id"), SyntheticWorkload.weaverSignature().as("sig"));
+    Dataset<Row> t =
+        spark
+            .read()
+            .format("delta")
+            .load(target)
+            .select(col("id").as("t_id"), col("sig").as("t_sig"));
+    return st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer");
   }
 
   static Column compact(Column sig, String mode) {
