@@ -35,6 +35,9 @@ public final class WarehouseLoader {
 
   static final int ATTEMPTS = 3;
 
+  /** The endpoint's error for a procedure that does not exist (the Table was never built). */
+  static final int NO_SUCH_PROCEDURE = 2812;
+
   private final WarehouseEndpoint endpoint;
   private final Map<String, String> environment;
 
@@ -88,7 +91,7 @@ public final class WarehouseLoader {
         || e.getErrorCode() == LoadProcedure.REFUSAL_ERROR) {
       return e.getMessage();
     }
-    if (e.getErrorCode() == 2812) {
+    if (e.getErrorCode() == NO_SUCH_PROCEDURE) {
       return t.qualifiedName() + " has no load procedure in the Warehouse; run build first";
     }
     if (CONFLICTS.contains(e.getErrorCode())) {

@@ -51,7 +51,7 @@ final class WarehouseRestorer {
           if (e.getErrorCode() == RestoreProcedure.NOT_RESTORABLE) {
             throw new IllegalArgumentException(e.getMessage(), e);
           }
-          if (e.getErrorCode() == 2812) {
+          if (e.getErrorCode() == WarehouseLoader.NO_SUCH_PROCEDURE) {
             throw new IllegalArgumentException(
                 t.qualifiedName() + " has no restore procedure in the Warehouse; run build first",
                 e);
