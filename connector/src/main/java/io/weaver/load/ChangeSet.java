@@ -80,15 +80,16 @@ final class ChangeSet {
   }
 
   /**
-   * The target rows a bounded change set touches, as a predicate on the target alone: a Bloom
-   * filter of the change set's keys (hashed with xxhash64), tested against each target row's key.
-   * It holds for every matched row and for about 1 % of the others, so Spark can filter the target
-   * below the MERGE's joins, which then shuffle only about the rows that change instead of every
-   * row of the touched files (see {@link #KEY_FILTER_ROWS}). Only for key types whose equal values
-   * hash equally.
+   * The target rows a bounded set of {@code rows} keys touches (the change set's keys without its
+   * rejections for the MERGE, the replaced keys for the direct writer's locate pass), as a
+   * predicate on the target alone: a Bloom filter of those keys (hashed with xxhash64), tested
+   * against each target row's key. It holds for every matched row and for about 1 % of the others,
+   * so Spark can filter the target below the MERGE's joins, which then shuffle only about the rows
+   * that change instead of every row of the touched files (see {@link #KEY_FILTER_ROWS}). Only for
+   * key types whose equal values hash equally.
    */
-  static Optional<Column> keyFilter(LoadSpec spec, Dataset<Row> changeSet, ChangeCounts counts) {
-    if (counts.changed() > KEY_FILTER_ROWS) {
+  static Optional<Column> keyFilter(LoadSpec spec, Dataset<Row> keys, long rows) {
+    if (rows > KEY_FILTER_ROWS) {
       return Optional.empty();
     }
     List<Column> sourceHashed = new ArrayList<>();
@@ -104,14 +105,11 @@ final class ChangeSet {
     }
     Column[] sourceKeys = sourceHashed.toArray(new Column[0]);
     Column[] targetKeys = targetHashed.toArray(new Column[0]);
-    org.apache.spark.util.sketch.BloomFilter keys =
-        changeSet
-            .filter(col(UniqueKeyRejector.REASON).isNull())
-            .stat()
-            .bloomFilter(xxhash64(sourceKeys), Math.max(1, counts.changed()), KEY_FILTER_FPP);
+    org.apache.spark.util.sketch.BloomFilter filter =
+        keys.stat().bloomFilter(xxhash64(sourceKeys), Math.max(1, rows), KEY_FILTER_FPP);
     return Optional.of(
         KeyFilter.mightContain(
-            xxhash64(targetKeys), KeyFilter.KeySet.of(keys, Math.max(1, counts.changed()))));
+            xxhash64(targetKeys), KeyFilter.KeySet.of(filter, Math.max(1, rows))));
   }
 
   /**

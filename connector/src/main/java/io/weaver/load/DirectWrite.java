@@ -9,6 +9,7 @@ import io.weaver.session.JobLabels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.Column;
@@ -22,7 +23,8 @@ import org.apache.spark.sql.types.StructType;
  * The direct write of a keyed load's change set (docs/engine.md, "Write paths"): the rows MERGE
  * would write, written as new data files, and the target rows they replace marked in deletion
  * vectors — one Delta commit, no MERGE joins. The replaced rows are found by one narrow pass over
- * the target behind the change set's key filter ({@link TargetPositions}).
+ * the target behind a key filter of the replaced keys ({@link TargetPositions}), which runs while
+ * the caller fetches the change set from staging.
  *
  * <ul>
  *   <li>Updates and revivals: staging's values, the signature, the load time as update time, the
@@ -41,57 +43,104 @@ final class DirectWrite {
   /** The replaced target row's insert time, which its new version keeps. */
   private static final String KEPT_INSERTED = "__weaver_kept_inserted";
 
+  private final SparkSession spark;
   private final LoadSpec spec;
   private final LoadRequest request;
+  private final DirectCommit commit;
 
-  DirectWrite(LoadSpec spec, LoadRequest request) {
+  /** The target at {@code version}, as the diff read it. */
+  private final Dataset<Row> target;
+
+  /** The locate pass, started beside the fetch of the change set ({@link #locateAhead}). */
+  private CompletableFuture<Dataset<Row>> located = CompletableFuture.completedFuture(null);
+
+  /**
+   * Opens the commit of a direct write into the target read at {@code version}: Delta's snapshot at
+   * that version, whose files the new commit replaces rows of.
+   */
+  DirectWrite(
+      SparkSession spark,
+      LoadSpec spec,
+      LoadRequest request,
+      ChangeDetector detector,
+      long version) {
+    this.spark = spark;
     this.spec = spec;
     this.request = request;
+    this.commit = DirectCommit.begin(spark, spec.targetPath(), version);
+    this.target = detector.targetRows(spark, version);
   }
 
   /**
-   * Writes {@code source} (the checkpointed change set, rejections removed) into the target read at
-   * {@code version}. {@code targetKeys} narrows the scan that locates the replaced rows as it
-   * narrows MERGE's target side.
+   * The table's version when Delta has already committed this load's transaction (the answer MERGE
+   * gives), else empty: then nothing else is done.
    */
-  KeyedMerge.Result run(
-      SparkSession spark,
-      SparkSession commitSession,
-      Dataset<Row> source,
-      ChangeCounts counts,
-      long version,
-      ChangeDetector detector,
-      Optional<Column> targetKeys) {
-    DirectCommit commit = DirectCommit.begin(spark, spec.targetPath(), version);
+  OptionalLong alreadyApplied() {
     if (commit.lastTxnVersion(request.txnAppId()) >= request.loadSequence()) {
-      // The same answer MERGE gives: Delta has already seen this load's transaction.
-      return new KeyedMerge.Result(
-          false, DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version(), null);
+      return OptionalLong.of(
+          DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version());
     }
-    Dataset<Row> target = detector.targetRows(spark, version);
+    return OptionalLong.empty();
+  }
+
+  /**
+   * Starts the pass that locates the target rows this load replaces, from the diff's checkpointed
+   * {@code changedKeys} alone, so it runs while the caller fetches the change set from staging:
+   * neither reads what the other produces, and on two cores the second job fills what the first
+   * leaves idle (docs/performance.md, "The locate pass beside the fetch").
+   */
+  void locateAhead(Dataset<Row> changedKeys, ChangeCounts counts) {
+    long replaced = counts.updated() + counts.revived() + counts.deleted();
+    if (replaced == 0) {
+      return;
+    }
+    Dataset<Row> keys =
+        changedKeys
+            .filter(
+                col(UniqueKeyRejector.REASON)
+                    .isNull()
+                    .and(
+                        col(ChangeDetector.OP)
+                            .isin(
+                                ChangeDetector.UPDATE,
+                                ChangeDetector.REVIVE,
+                                ChangeDetector.DELETE)))
+            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP));
+    located =
+        Ahead.start(
+            spark,
+            "locate replaced rows",
+            () -> {
+              Optional<Column> targetKeys = ChangeSet.keyFilter(spec, keys, replaced);
+              Dataset<Row> rows =
+                  new TargetPositions(spec).locate(keys, target, targetKeys, counts);
+              LoadTrace.mark("replaced rows located");
+              return rows;
+            });
+  }
+
+  /**
+   * Writes {@code source} (the checkpointed change set, rejections removed) and commits. The caller
+   * releases the located rows with {@link #release} whatever happens.
+   */
+  KeyedMerge.Result write(SparkSession commitSession, Dataset<Row> source, ChangeCounts counts) {
     StructType schema = target.schema();
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
-
     long replaced = counts.updated() + counts.revived() + counts.deleted();
-    Dataset<Row> located = null;
-    if (replaced > 0) {
-      JobLabels.step(spark, "locate replaced rows");
-      located = new TargetPositions(spec).locate(source, target, targetKeys, counts);
-      LoadTrace.mark("replaced rows located");
-    }
-    try {
-      return write(spark, commitSession, commit, source, located, schema, loadTs, counts, replaced);
-    } finally {
-      if (located != null) {
-        located.unpersist(false);
-      }
+    Dataset<Row> rows = Ahead.join(located);
+    return writeAndCommit(commitSession, source, rows, schema, loadTs, counts, replaced);
+  }
+
+  /** Waits for the locate pass (its failure is not this call's to report) and frees its rows. */
+  void release() {
+    Dataset<Row> rows = located.exceptionally(ignored -> null).join();
+    if (rows != null) {
+      rows.unpersist(false);
     }
   }
 
-  private KeyedMerge.Result write(
-      SparkSession spark,
+  private KeyedMerge.Result writeAndCommit(
       SparkSession commitSession,
-      DirectCommit commit,
       Dataset<Row> source,
       Dataset<Row> located,
       StructType schema,
@@ -155,7 +204,7 @@ final class DirectWrite {
     if (markedRows != replaced) {
       throw mismatch(markedRows + " target rows marked replaced, " + replaced + " expected");
     }
-    java.util.OptionalLong written = commit.rowsWritten();
+    OptionalLong written = commit.rowsWritten();
     if (written.isPresent() && written.getAsLong() != counts.changed()) {
       throw mismatch(written.getAsLong() + " rows written, " + counts.changed() + " expected");
     }

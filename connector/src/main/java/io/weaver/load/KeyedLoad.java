@@ -218,59 +218,73 @@ final class KeyedLoad {
         LoadStatus.SUCCEEDED, counts, version, message, warnings, rejections);
   }
 
-  /** Pass 2: fetch the changing rows, record rejections, and merge the rest in one commit. */
+  /**
+   * Pass 2: fetch the changing rows, record rejections, and write the rest in one commit. On the
+   * direct path the target rows the load replaces are located while the change set is fetched.
+   */
   private LoadOutcome write(ChangeCounts counts, List<String> warnings) {
     String unchanged = spec.tableName() + ": no changes; nothing written.";
     if (counts.changed() == 0 && counts.rejected() == 0) {
       return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
     }
     LoadTrace.mark("counts read");
-    JobLabels.step(spark, "fetch changed rows");
-    Dataset<Row> changeSet = ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts);
-    LoadTrace.mark("fetched");
-    Optional<Dataset<Row>> rejections =
-        counts.rejected() > 0
-            ? Optional.of(ChangeSet.rejections(spec, changeSet))
-            : Optional.empty();
-    if (counts.changed() == 0) {
-      return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
+    DirectWrite direct =
+        path == WritePath.DIRECT && counts.changed() > 0
+            ? new DirectWrite(spark, spec, request, detector, version)
+            : null;
+    try {
+      if (direct != null) {
+        OptionalLong applied = direct.alreadyApplied();
+        if (applied.isPresent()) {
+          return LoadEngine.alreadyApplied(spark, spec, request, applied.getAsLong(), warnings);
+        }
+        direct.locateAhead(changedKeys, counts);
+      }
+      JobLabels.step(spark, "fetch changed rows");
+      Dataset<Row> changeSet = ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts);
+      LoadTrace.mark("fetched");
+      Optional<Dataset<Row>> rejections =
+          counts.rejected() > 0
+              ? Optional.of(ChangeSet.rejections(spec, changeSet))
+              : Optional.empty();
+      if (counts.changed() == 0) {
+        return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
+      }
+      Dataset<Row> source =
+          faults.inTasks(
+              LoadFaults.Phase.DURING_WRITE,
+              changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
+      KeyedMerge.Result result;
+      if (direct != null) {
+        result = direct.write(CommitSession.open(spark, request), source, counts);
+        LoadTrace.mark("committed directly");
+      } else {
+        // Not broadcast: the key filter already narrows the target side of Delta's joins to
+        // about the changed rows, and a broadcast source cost more than it saved (it goes
+        // through the driver, and the MERGE's left outer join cannot use it) —
+        // docs/performance.md, seventh round.
+        Optional<Column> keyFilter =
+            ChangeSet.keyFilter(
+                spec, changeSet.filter(col(UniqueKeyRejector.REASON).isNull()), counts.changed());
+        JobLabels.step(spark, "merge");
+        result =
+            new KeyedMerge(spec)
+                .run(CommitSession.open(spark, request), source, request, keyFilter);
+        LoadTrace.mark("merged");
+      }
+      if (!result.applied()) {
+        return LoadEngine.alreadyApplied(spark, spec, request, result.version(), warnings);
+      }
+      return LoadOutcome.committed(
+          counts,
+          result.version(),
+          spec.tableName() + ": loaded as version " + result.version() + ".",
+          warnings,
+          rejections);
+    } finally {
+      if (direct != null) {
+        direct.release();
+      }
     }
-    // Not broadcast: the key filter already narrows the target side of Delta's joins to about
-    // the changed rows, and a broadcast source cost more than it saved (it goes through the
-    // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
-    // round.
-    Dataset<Row> source =
-        faults.inTasks(
-            LoadFaults.Phase.DURING_WRITE,
-            changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
-    Optional<Column> keyFilter = ChangeSet.keyFilter(spec, changeSet, counts);
-    KeyedMerge.Result result;
-    if (path == WritePath.DIRECT) {
-      result =
-          new DirectWrite(spec, request)
-              .run(
-                  spark,
-                  CommitSession.open(spark, request),
-                  source,
-                  counts,
-                  version,
-                  detector,
-                  keyFilter);
-      LoadTrace.mark("committed directly");
-    } else {
-      JobLabels.step(spark, "merge");
-      result =
-          new KeyedMerge(spec).run(CommitSession.open(spark, request), source, request, keyFilter);
-      LoadTrace.mark("merged");
-    }
-    if (!result.applied()) {
-      return LoadEngine.alreadyApplied(spark, spec, request, result.version(), warnings);
-    }
-    return LoadOutcome.committed(
-        counts,
-        result.version(),
-        spec.tableName() + ": loaded as version " + result.version() + ".",
-        warnings,
-        rejections);
   }
 }

@@ -1,7 +1,6 @@
 package io.weaver.load;
 
 import static org.apache.spark.sql.functions.broadcast;
-import static org.apache.spark.sql.functions.col;
 
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
@@ -41,20 +40,14 @@ final class TargetPositions {
   }
 
   /**
-   * The replaced rows of {@code source} (updates, revivals and soft deletes) located in {@code
-   * target}, checkpointed: the vectors, the new versions and the soft deletes all read it. {@code
-   * keyFilter} (a predicate over the target aliased {@code t}) narrows the scan when the change set
-   * is small enough to have one.
+   * The target rows of {@code keys} (key columns and {@link ChangeDetector#OP} of the updates,
+   * revivals and soft deletes) located in {@code target}, checkpointed: the vectors, the new
+   * versions and the soft deletes all read it. {@code keyFilter} (a predicate over the target
+   * aliased {@code t}) narrows the scan when there are few enough keys to have one.
    */
   Dataset<Row> locate(
-      Dataset<Row> source, Dataset<Row> target, Optional<Column> keyFilter, ChangeCounts counts) {
+      Dataset<Row> keys, Dataset<Row> target, Optional<Column> keyFilter, ChangeCounts counts) {
     long replaced = counts.updated() + counts.revived() + counts.deleted();
-    Dataset<Row> keys =
-        source
-            .filter(
-                col(ChangeDetector.OP)
-                    .isin(ChangeDetector.UPDATE, ChangeDetector.REVIVE, ChangeDetector.DELETE))
-            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP));
     Dataset<Row> rows = target.as("t");
     if (keyFilter.isPresent()) {
       rows = rows.filter(keyFilter.get());
