@@ -97,6 +97,11 @@ public record ChangeCounts(
     return inserted + updated + revived + deleted;
   }
 
+  /** Target rows a write replaces by a new version: updates, revivals and soft deletes. */
+  public long replaced() {
+    return updated + revived + deleted;
+  }
+
   public long liveAfter() {
     return liveBefore + inserted + revived - deleted;
   }

@@ -90,7 +90,7 @@ final class DirectWrite {
    * leaves idle (docs/performance.md, "The locate pass beside the fetch").
    */
   void locateAhead(Dataset<Row> changedKeys, ChangeCounts counts) {
-    long replaced = counts.updated() + counts.revived() + counts.deleted();
+    long replaced = counts.replaced();
     if (replaced == 0) {
       return;
     }
@@ -126,7 +126,7 @@ final class DirectWrite {
   KeyedMerge.Result write(SparkSession commitSession, Dataset<Row> source, ChangeCounts counts) {
     StructType schema = target.schema();
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
-    long replaced = counts.updated() + counts.revived() + counts.deleted();
+    long replaced = counts.replaced();
     Dataset<Row> rows = Ahead.join(located);
     return writeAndCommit(commitSession, source, rows, schema, loadTs, counts, replaced);
   }

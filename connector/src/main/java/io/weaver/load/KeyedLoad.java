@@ -250,22 +250,18 @@ final class KeyedLoad {
       if (counts.changed() == 0) {
         return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
       }
-      Dataset<Row> source =
-          faults.inTasks(
-              LoadFaults.Phase.DURING_WRITE,
-              changeSet.filter(col(UniqueKeyRejector.REASON).isNull()));
+      Dataset<Row> accepted = changeSet.filter(col(UniqueKeyRejector.REASON).isNull());
+      // Not broadcast: the key filter already narrows the target side of Delta's joins to about
+      // the changed rows, and a broadcast source cost more than it saved (it goes through the
+      // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
+      // round.
+      Dataset<Row> source = faults.inTasks(LoadFaults.Phase.DURING_WRITE, accepted);
       KeyedMerge.Result result;
       if (direct != null) {
         result = direct.write(CommitSession.open(spark, request), source, counts);
         LoadTrace.mark("committed directly");
       } else {
-        // Not broadcast: the key filter already narrows the target side of Delta's joins to
-        // about the changed rows, and a broadcast source cost more than it saved (it goes
-        // through the driver, and the MERGE's left outer join cannot use it) —
-        // docs/performance.md, seventh round.
-        Optional<Column> keyFilter =
-            ChangeSet.keyFilter(
-                spec, changeSet.filter(col(UniqueKeyRejector.REASON).isNull()), counts.changed());
+        Optional<Column> keyFilter = ChangeSet.keyFilter(spec, accepted, counts.changed());
         JobLabels.step(spark, "merge");
         result =
             new KeyedMerge(spec)

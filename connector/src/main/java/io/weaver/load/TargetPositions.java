@@ -47,7 +47,7 @@ final class TargetPositions {
    */
   Dataset<Row> locate(
       Dataset<Row> keys, Dataset<Row> target, Optional<Column> keyFilter, ChangeCounts counts) {
-    long replaced = counts.updated() + counts.revived() + counts.deleted();
+    long replaced = counts.replaced();
     Dataset<Row> rows = target.as("t");
     if (keyFilter.isPresent()) {
       rows = rows.filter(keyFilter.get());
