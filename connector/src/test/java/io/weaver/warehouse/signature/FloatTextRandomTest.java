@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * The T-SQL digit search (style 3's 17 digits, then the shortest length that round-trips) against
  * FloatingText's exact algorithm, through the encodings: every power of ten and its neighbours,
  * then random doubles and floats of every magnitude, fixed seed. CI checks 20,000 doubles and
- * 10,000 floats (about 5 s); {@code -Dweaver.floatText.doubles=200000
+ * 10,000 floats (a tenth of the time); {@code -Dweaver.floatText.doubles=200000
  * -Dweaver.floatText.floats=100000} is the long mode (docs/reliability.md), about 45 s.
  */
 class FloatTextRandomTest {
