@@ -8,6 +8,7 @@ import io.weaver.sql.analysis.ConnectorContract;
 import io.weaver.sql.analysis.ResolveWeaverStatements;
 import io.weaver.sql.commands.DataFrameLoadCommand;
 import io.weaver.sql.parser.WeaverSqlParser;
+import io.weaver.sql.session.SessionItems;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
@@ -28,7 +29,14 @@ public final class WeaverSparkSessionExtensions
   public BoxedUnit apply(SparkSessionExtensions extensions) {
     // Parser
     // Claims statements starting with "<verb> WEAVER"; every other text reaches Spark/Delta as is.
-    extensions.injectParser((session, delegate) -> new WeaverSqlParser(delegate));
+    // Before parsing, makes the workspace's items catalogs, so the first read by name resolves;
+    // after, marks the reads by name in SQL text (the hint rule below is skipped with Hive).
+    extensions.injectParser(
+        (session, delegate) ->
+            new WeaverSqlParser(
+                delegate,
+                () -> SessionItems.ensure(session),
+                new MarkNameReads(session, CONTRACT, CONTRACT)::apply));
 
     // Resolution
     // Turns each parsed Weaver statement into the command that runs it.

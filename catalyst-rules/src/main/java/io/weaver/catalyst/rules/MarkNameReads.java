@@ -9,6 +9,8 @@ import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
 
@@ -64,16 +66,38 @@ public final class MarkNameReads extends Rule<LogicalPlan> {
     if (target.isEmpty() && plan.resolved()) {
       return plan; // nothing unresolved below: no name left to mark
     }
-    List<LogicalPlan> children = ScalaSeqs.toList(plan.children());
+    // Subqueries in expressions (scalar, IN, EXISTS) are plans too: a parsed plan's reads by name
+    // in them are marked here, as the hint batch marks them when it analyses each subquery.
+    LogicalPlan withSubqueries = (LogicalPlan) plan.mapExpressions(this::markSubqueries);
+    List<LogicalPlan> children = ScalaSeqs.toList(withSubqueries.children());
     List<LogicalPlan> marked = new ArrayList<>(children.size());
-    boolean changed = false;
+    boolean changed = withSubqueries != plan;
     for (LogicalPlan child : children) {
       LogicalPlan next =
           target.isPresent() && target.get() == child ? marks.strip(child) : mark(child);
       changed |= next != child;
       marked.add(next);
     }
-    return changed ? plan.withNewChildren(ScalaSeqs.of(marked)) : plan;
+    return changed ? withSubqueries.withNewChildren(ScalaSeqs.of(marked)) : plan;
+  }
+
+  private Expression markSubqueries(Expression expression) {
+    if (expression.resolved()) {
+      return expression;
+    }
+    if (expression instanceof SubqueryExpression subquery) {
+      LogicalPlan inner = mark(subquery.plan());
+      return inner == subquery.plan() ? expression : subquery.withNewPlan(inner);
+    }
+    List<Expression> children = ScalaSeqs.toList(expression.children());
+    List<Expression> marked = new ArrayList<>(children.size());
+    boolean changed = false;
+    for (Expression child : children) {
+      Expression next = markSubqueries(child);
+      changed |= next != child;
+      marked.add(next);
+    }
+    return changed ? expression.withNewChildren(ScalaSeqs.of(marked)) : expression;
   }
 
   private boolean byWeaverName(UnresolvedRelation relation) {

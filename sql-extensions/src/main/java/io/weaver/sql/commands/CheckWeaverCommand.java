@@ -78,7 +78,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   }
 
   /** A plain path, or a {@code file:} URI; other schemes are not readable here yet. */
-  static Path localPath(String location) {
+  public static Path localPath(String location) {
     try {
       if (location.matches("^[A-Za-z][A-Za-z0-9+.-]+:.*")) { // a scheme, not a drive letter
         URI uri = URI.create(location);

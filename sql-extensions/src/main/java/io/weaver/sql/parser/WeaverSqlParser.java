@@ -2,6 +2,7 @@ package io.weaver.sql.parser;
 
 import io.weaver.sql.plans.WeaverStatement;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
@@ -29,9 +30,27 @@ import scala.collection.immutable.Seq;
  */
 public final class WeaverSqlParser implements ParserInterface {
   private final ParserInterface delegate;
+  private final Runnable beforeParse;
+  private final UnaryOperator<LogicalPlan> markReadsByName;
 
+  /** A parser of statements only, with no session to prepare (statement tests). */
   public WeaverSqlParser(ParserInterface delegate) {
+    this(delegate, () -> {}, UnaryOperator.identity());
+  }
+
+  /**
+   * @param beforeParse run before any text that can name a table is parsed: the session's item
+   *     catalogs must exist before Spark resolves the first name ({@code SessionItems})
+   * @param markReadsByName applied to every plan the delegate parses: marks the reads by Weaver
+   *     name with the options they were written with ({@code MarkNameReads}), which Spark's
+   *     hint-resolution batch does not do in sessions with Hive support, and which a relation
+   *     resolved twice in one query (a scalar subquery) no longer carries
+   */
+  public WeaverSqlParser(
+      ParserInterface delegate, Runnable beforeParse, UnaryOperator<LogicalPlan> markReadsByName) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.beforeParse = Objects.requireNonNull(beforeParse, "beforeParse");
+    this.markReadsByName = Objects.requireNonNull(markReadsByName, "markReadsByName");
   }
 
   /** The parser this one hands non-Weaver text to. */
@@ -41,17 +60,19 @@ public final class WeaverSqlParser implements ParserInterface {
 
   @Override
   public LogicalPlan parsePlan(String sqlText) throws ParseException {
+    beforeParse.run();
     return StatementClaim.isWeaverStatement(sqlText)
         ? parseWeaverStatement(sqlText)
-        : delegate.parsePlan(sqlText);
+        : markReadsByName.apply(delegate.parsePlan(sqlText));
   }
 
   @Override
   public LogicalPlan parsePlanWithParameters(String sqlText, ParameterContext parameters)
       throws ParseException {
+    beforeParse.run();
     return StatementClaim.isWeaverStatement(sqlText)
         ? parseWeaverStatement(sqlText)
-        : delegate.parsePlanWithParameters(sqlText, parameters);
+        : markReadsByName.apply(delegate.parsePlanWithParameters(sqlText, parameters));
   }
 
   /**
@@ -89,6 +110,7 @@ public final class WeaverSqlParser implements ParserInterface {
 
   @Override
   public TableIdentifier parseTableIdentifier(String sqlText) throws ParseException {
+    beforeParse.run();
     return delegate.parseTableIdentifier(sqlText);
   }
 
@@ -99,12 +121,14 @@ public final class WeaverSqlParser implements ParserInterface {
 
   @Override
   public Seq<String> parseMultipartIdentifier(String sqlText) throws ParseException {
+    beforeParse.run();
     return delegate.parseMultipartIdentifier(sqlText);
   }
 
   @Override
   public LogicalPlan parseQuery(String sqlText) throws ParseException {
-    return delegate.parseQuery(sqlText);
+    beforeParse.run();
+    return markReadsByName.apply(delegate.parseQuery(sqlText));
   }
 
   @Override
