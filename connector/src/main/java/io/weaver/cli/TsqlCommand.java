@@ -8,6 +8,7 @@ import io.weaver.session.WeaverYaml;
 import io.weaver.warehouse.Batch;
 import io.weaver.warehouse.CatalogueDdl;
 import io.weaver.warehouse.DmlForm;
+import io.weaver.warehouse.TsqlNames;
 import io.weaver.warehouse.WarehouseEndpoint;
 import io.weaver.warehouse.WarehouseScript;
 import io.weaver.warehouse.WarehouseTable;
@@ -105,12 +106,12 @@ final class TsqlCommand {
       byItem.forEach(
           (item, batches) -> {
             for (Batch b : batches) {
-              out.println("-- " + item + ": " + b.name() + " (one batch)");
+              out.println("-- " + TsqlNames.comment(item + ": " + b.name()) + " (one batch)");
               out.println(b.sql().strip());
               out.println();
             }
           });
-      problems.forEach(p -> out.println("-- " + p));
+      problems.forEach(p -> out.println("-- " + TsqlNames.comment(p)));
     }
     return problems.isEmpty() ? WeaverCli.OK : WeaverCli.FAILED;
   }
