@@ -13,6 +13,7 @@ import io.weaver.metadata.SchemaColumn;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.sql.StaticColumn;
 import io.weaver.workspace.Form;
+import io.weaver.workspace.Identifiers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -41,6 +42,7 @@ final class TableRules {
   static void check(
       TableDeclaration table, FindingSink sink, Optional<List<StaticColumn>> resultColumns) {
     TableRules rules = new TableRules(table, sink);
+    rules.controlCharacters(resultColumns);
     rules.fileName();
     rules.combinations();
     rules.identity(resultColumns);
@@ -51,6 +53,53 @@ final class TableRules {
             .schemaColumnNames()
             .or(() -> resultColumns.map(c -> c.stream().map(StaticColumn::name).toList()));
     business.ifPresent(rules::knownColumns);
+  }
+
+  /**
+   * Every column name the Table declares or its query visibly returns, one line of visible
+   * characters: a line break or other control character in a name would survive quoting in
+   * generated SQL but break everything written line by line (comments, messages, logs).
+   */
+  private void controlCharacters(Optional<List<StaticColumn>> resultColumns) {
+    table
+        .schema()
+        .ifPresent(cols -> cols.forEach(c -> controlCharacter(SCHEMA, c.name(), c.pos())));
+    table
+        .primaryKey()
+        .ifPresent(k -> k.columns().forEach(c -> controlCharacter(PRIMARY_KEY, c, k.pos())));
+    table
+        .uniqueKeys()
+        .forEach(k -> k.columns().forEach(c -> controlCharacter(UNIQUE_KEYS, c, k.pos())));
+    table.notNull().forEach(c -> controlCharacter(NOT_NULL, c, table.posOf(NOT_NULL)));
+    table
+        .comparisonColumns()
+        .ifPresent(k -> k.columns().forEach(c -> controlCharacter(COMPARISON_COLUMNS, c, k.pos())));
+    table.identity().ifPresent(c -> controlCharacter(IDENTITY, c, table.posOf(IDENTITY)));
+    for (ForeignKey fk : table.foreignKeys()) {
+      fk.childColumns().columns().forEach(c -> controlCharacter(FOREIGN_KEYS, c, fk.pos()));
+      fk.parentColumns().forEach(c -> controlCharacter(FOREIGN_KEYS, c, fk.pos()));
+    }
+    table.columnNotes().forEach(n -> controlCharacter(COLUMN_NOTES, n.column(), n.pos()));
+    resultColumns.ifPresent(
+        cols ->
+            cols.forEach(
+                c ->
+                    controlCharacter(
+                        "the query result", c.name(), new SourcePos(c.line(), c.column()))));
+  }
+
+  private void controlCharacter(String where, String name, SourcePos pos) {
+    if (Identifiers.hasControl(name)) {
+      sink.error(
+          RuleIds.CONTROL_CHARACTER,
+          pos,
+          "column name '"
+              + Identifiers.visible(name)
+              + "' in "
+              + (where.startsWith("the ") ? where : "'" + where + "'")
+              + " contains a control character (a line break, tab or other invisible"
+              + " character); rename the column to one line of visible characters");
+    }
   }
 
   private void fileName() {

@@ -3,11 +3,13 @@ package io.weaver.cli;
 import io.weaver.api.Scope;
 import io.weaver.json.Json;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.session.ConfLayer;
 import io.weaver.session.WeaverYaml;
 import io.weaver.warehouse.Batch;
 import io.weaver.warehouse.CatalogueDdl;
 import io.weaver.warehouse.DmlForm;
+import io.weaver.warehouse.TsqlNames;
 import io.weaver.warehouse.WarehouseEndpoint;
 import io.weaver.warehouse.WarehouseScript;
 import io.weaver.warehouse.WarehouseTable;
@@ -18,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,11 +28,12 @@ import java.util.Map;
 
 /**
  * {@code weaver tsql [--item I] [--table T] [--out DIR]}: the T-SQL Build would install for the
- * Warehouse Tables in scope — the item's catalogue, each Table's schema, table, key constraints and
- * load procedure — without connecting anywhere, for review or for deploying by hand
- * (docs/warehouse.md). Needs each Table's declared {@code Schema} (with an inferred shape only the
- * endpoint knows the columns). Printed as batches, or with {@code --out} written one file per batch
- * under {@code DIR/<Item>/}. No Spark session is started.
+ * Warehouse Tables in scope — the item's catalogue, each Table's schema, table, key constraints,
+ * row history, load and restore procedures and its catalogue rows ({@code _.LoadState} included,
+ * which the load procedure needs) — without connecting anywhere, for review or for deploying by
+ * hand (docs/warehouse.md). Needs each Table's declared {@code Schema} (with an inferred shape only
+ * the endpoint knows the columns). Printed as batches, or with {@code --out} written one file per
+ * batch under {@code DIR/<Item>/}. No Spark session is started.
  */
 final class TsqlCommand {
   private TsqlCommand() {}
@@ -42,6 +46,8 @@ final class TsqlCommand {
     ConfLayer settings = WeaverYaml.read(checked.model().root());
     Map<String, List<Batch>> byItem = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
+    WorkspaceDependencies graph = WorkspaceDependencies.of(checked.model());
+    Instant now = Instant.now();
     for (TableDeclaration t : checked.model().tables()) {
       if (t.target() != Target.WAREHOUSE || !scope.filter().test(t)) {
         continue;
@@ -61,7 +67,8 @@ final class TsqlCommand {
           settings.get(dmlKey).map(v -> DmlForm.parse(dmlKey, v)).orElse(DmlForm.UPDATE_INSERT);
       List<Batch> batches =
           byItem.computeIfAbsent(t.item(), item -> new ArrayList<>(CatalogueDdl.all()));
-      for (Batch b : WarehouseScript.table(table.get(), form)) {
+      for (Batch b :
+          WarehouseScript.build(checked.model(), table.get(), graph.edgesOf(t), form, now)) {
         batches.add(new Batch(t.tableId() + "-" + b.name(), b.sql()));
       }
     }
@@ -105,12 +112,12 @@ final class TsqlCommand {
       byItem.forEach(
           (item, batches) -> {
             for (Batch b : batches) {
-              out.println("-- " + item + ": " + b.name() + " (one batch)");
+              out.println("-- " + TsqlNames.comment(item + ": " + b.name()) + " (one batch)");
               out.println(b.sql().strip());
               out.println();
             }
           });
-      problems.forEach(p -> out.println("-- " + p));
+      problems.forEach(p -> out.println("-- " + TsqlNames.comment(p)));
     }
     return problems.isEmpty() ? WeaverCli.OK : WeaverCli.FAILED;
   }

@@ -43,5 +43,12 @@ public final class RuleIds {
   /** Weaver's own: the file is not valid UTF-8 text. */
   public static final String ENCODING = "encoding";
 
+  /**
+   * Weaver's own: an identifier (column, key column, Schema or object name) holds a control
+   * character: a line break, tab, NUL or another character below U+0020, U+007F to U+009F, U+2028
+   * or U+2029.
+   */
+  public static final String CONTROL_CHARACTER = "control-character";
+
   private RuleIds() {}
 }

@@ -6,6 +6,7 @@ import io.weaver.findings.FindingSink;
 import io.weaver.findings.RuleIds;
 import io.weaver.findings.SourcePos;
 import io.weaver.workspace.Form;
+import io.weaver.workspace.Identifiers;
 import io.weaver.workspace.Identity;
 import io.weaver.workspace.SourceFile;
 import io.weaver.workspace.TableId;
@@ -31,7 +32,7 @@ final class DeclarationReader {
       Pattern.compile("^\\s*([^\\[\\]]+?)\\s*\\[([^\\[\\]]*)]\\s*$");
 
   /** Characters Delta refuses in column names unless column mapping is on. */
-  private static final String DELTA_FORBIDDEN = " ,;{}()\n\t=";
+  private static final String DELTA_FORBIDDEN = " ,;{}()=";
 
   private final SourceFile source;
   private final FindingSink sink;
@@ -147,6 +148,25 @@ final class DeclarationReader {
     sink.error(RuleIds.UNKNOWN_KEY, entry.keyPos(), message);
   }
 
+  /**
+   * Reports a Schema or object name holding a control character (rule {@code control-character});
+   * true when it did. Column names are Check's ({@code TableRules}): they need the shape.
+   */
+  private boolean controlCharacter(String what, String text, SourcePos pos) {
+    if (!Identifiers.hasControl(text)) {
+      return false;
+    }
+    sink.error(
+        RuleIds.CONTROL_CHARACTER,
+        pos,
+        what
+            + " '"
+            + Identifiers.visible(text)
+            + "' contains a control character (a line break, tab or other invisible character);"
+            + " remove it: names must be one line of visible characters");
+    return true;
+  }
+
   private void missing(String key, SourcePos pos, String why) {
     sink.error(RuleIds.REQUIRED_KEY_MISSING, pos, "the header has no '" + key + "' key: " + why);
   }
@@ -158,6 +178,9 @@ final class DeclarationReader {
     }
     Optional<String> text = values.text(entry);
     if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    if (controlCharacter("'Table ID'", text.get(), entry.value().pos())) {
       return Optional.empty();
     }
     Optional<TableId> id = TableId.parse(text.get());
@@ -189,7 +212,9 @@ final class DeclarationReader {
     List<Identity> result = new ArrayList<>();
     for (YamlNode.Scalar item : values.textList(entry, true).orElse(List.of())) {
       Optional<Identity> identity = Identity.parse(item.text());
-      if (identity.isEmpty()) {
+      if (controlCharacter("dependency", item.text(), item.pos())) {
+        continue;
+      } else if (identity.isEmpty()) {
         sink.error(
             RuleIds.INVALID_VALUE,
             item.pos(),
@@ -227,16 +252,17 @@ final class DeclarationReader {
                 + "' more than once (names may not differ only in case); keep one");
         continue;
       }
+      // A control character is Check's control-character rule, for every target.
       if (source.target() == Target.LAKEHOUSE
-          && name.chars()
-              .anyMatch(c -> DELTA_FORBIDDEN.indexOf(c) >= 0 || Character.isISOControl(c))) {
+          && !Identifiers.hasControl(name)
+          && name.chars().anyMatch(c -> DELTA_FORBIDDEN.indexOf(c) >= 0)) {
         sink.error(
             RuleIds.INVALID_VALUE,
             column.keyPos(),
             "column name '"
                 + name
-                + "' contains a space, control character or one of ,;{}()= which Delta does not"
-                + " accept in column names; rename it");
+                + "' contains a space or one of ,;{}()= which Delta does not accept in column"
+                + " names; rename it");
         continue;
       }
       if (!(column.value() instanceof YamlNode.Scalar type)
@@ -334,6 +360,9 @@ final class DeclarationReader {
           RuleIds.FOREIGN_KEYS,
           fk.value().pos(),
           "foreign key '" + fk.key() + "' needs a target: Schema.Object[parent columns]");
+      return Optional.empty();
+    }
+    if (controlCharacter("foreign key target", s.text(), s.pos())) {
       return Optional.empty();
     }
     Matcher m = FK_TARGET.matcher(s.text());

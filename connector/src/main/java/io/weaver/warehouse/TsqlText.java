@@ -35,8 +35,9 @@ abstract class TsqlText {
     return String.join("\n", lines) + "\n";
   }
 
+  /** A {@code --} comment line; the text goes through {@link TsqlNames#comment}. */
   final void comment(String text) {
-    line("-- " + text);
+    line("-- " + TsqlNames.comment(text));
   }
 
   final void begin() {

@@ -1,10 +1,6 @@
 package io.weaver.warehouse;
 
 import io.weaver.build.BuildOutcome;
-import io.weaver.build.CatalogueColumn;
-import io.weaver.build.CatalogueRows;
-import io.weaver.build.Signatures;
-import io.weaver.catalogue.CatalogueTable;
 import io.weaver.json.Json;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.SqlProgram;
@@ -19,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.apache.spark.sql.Row;
 
 /**
  * Build for the Tables of one Warehouse item, through its endpoint: the catalogue first, then per
@@ -88,11 +83,7 @@ public final class WarehouseBuilder {
       boolean write) {
     WarehouseTable table =
         WarehouseTable.declared(t).orElseGet(() -> new WarehouseTable(t, describe(session, t)));
-    List<CatalogueColumn> shape =
-        table.columns().stream()
-            .map(c -> new CatalogueColumn(c.name(), c.type(), c.nullable()))
-            .toList();
-    String signature = Signatures.declaration(t, shape, edges);
+    String signature = WarehouseCatalogue.signature(table, edges);
     String id = table.tableId();
     // A plan against a Warehouse never built has no catalogue yet: nothing is registered.
     boolean catalogued =
@@ -186,7 +177,8 @@ public final class WarehouseBuilder {
       session.execute(RestoreProcedure.of(table));
     }
     session.executeInTransaction(
-        "the catalogue rows of " + t.qualifiedName(), catalogue(table, shape, signature, edges));
+        "the catalogue rows of " + t.qualifiedName(),
+        WarehouseCatalogue.statements(model, table, edges, Instant.now()));
     return new BuildOutcome(t.qualifiedName(), action, message);
   }
 
@@ -278,58 +270,6 @@ public final class WarehouseBuilder {
             table.tableId());
     String now = Json.write(table.comparisonColumns().stream().map(WarehouseColumn::name).toList());
     return previous.isPresent() && !previous.get().equals(now);
-  }
-
-  private List<String> catalogue(
-      WarehouseTable table,
-      List<CatalogueColumn> shape,
-      String signature,
-      List<WorkspaceDependencies.Edge> edges) {
-    TableDeclaration t = table.declaration();
-    Instant now = Instant.now();
-    List<String> names = shape.stream().map(CatalogueColumn::name).toList();
-    String id = table.tableId();
-    List<String> statements = new ArrayList<>();
-    statements.addAll(
-        CatalogueInserts.replace(
-            CatalogueTable.TABLE_DICTIONARY,
-            "table_id",
-            id,
-            List.of(CatalogueRows.tableDictionary(t, names, null, null, signature, now))));
-    statements.addAll(
-        CatalogueInserts.replace(
-            CatalogueTable.COLUMN_DICTIONARY,
-            "table_id",
-            id,
-            CatalogueRows.columnDictionary(model, t, shape)));
-    statements.addAll(
-        CatalogueInserts.replace(
-            CatalogueTable.KEY_DICTIONARY, "table_id", id, CatalogueRows.keyDictionary(t, names)));
-    statements.addAll(
-        CatalogueInserts.replace(
-            CatalogueTable.FOREIGN_KEY_DICTIONARY,
-            "table_id",
-            id,
-            CatalogueRows.foreignKeyDictionary(t)));
-    statements.addAll(
-        CatalogueInserts.replace(
-            CatalogueTable.DEPENDENCY, "table_id", id, CatalogueRows.dependency(t, edges)));
-    List<Row> registry =
-        List.of(
-            CatalogueRows.registry(
-                t, signature, Signatures.structure(t, shape, 0, 0), now, Map.of()));
-    statements.addAll(CatalogueInserts.replace(CatalogueTable.REGISTRY, "object_id", id, registry));
-    if (t.hasLoadProcedure()) {
-      // The load procedure claims sequence n + 1 from this row; it exists from the first build on.
-      statements.add(
-          "IF NOT EXISTS (SELECT 1 FROM [_].[LoadState] WHERE [table_id] = "
-              + TsqlNames.literal(id)
-              + ")\n    INSERT INTO [_].[LoadState] ([table_id], [last_load_id], [last_succeeded_at],"
-              + " [last_delta_version], [bookmark], [load_sequence]) VALUES ("
-              + TsqlNames.literal(id)
-              + ", NULL, NULL, NULL, NULL, 0);");
-    }
-    return statements;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.weaver.check;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,18 +76,83 @@ class CheckHostileIdentifierTest {
 
   @Test
   void columnNamesDeltaCannotStoreAreRefused() {
-    for (String column : List.of("a;b", "a b", "a=b", "a(b)", "a,b", "a\tb", "{a}")) {
+    for (String column : List.of("a;b", "a b", "a=b", "a(b)", "a,b", "{a}")) {
       TestWorkspace one = new TestWorkspace(dir.resolve("c" + Math.abs(column.hashCode())));
       one.sql(
           "L",
           "A.B",
-          "Table ID: A.B\nDescription: x\nSchema:\n  \""
-              + column.replace("\t", "\\t")
-              + "\": int\n",
+          "Table ID: A.B\nDescription: x\nSchema:\n  \"" + column + "\": int\n",
           "select 1 as `" + column + "`;\n");
       Finding f = one.expect("invalid-value", 0);
       assertTrue(f.message().contains("Delta"), column + ": " + f.message());
     }
+  }
+
+  /** CR, LF, TAB, NUL, DEL and C1 as YAML double-quoted escapes, and as the message shows them. */
+  private static final String[][] CONTROLS = {
+    {"\\r", "\\r"},
+    {"\\n", "\\n"},
+    {"\\t", "\\t"},
+    {"\\0", "\\0"},
+    {"\\x7F", "\\u007F"},
+    {"\\x85", "\\u0085"},
+    {"\\x01", "\\u0001"}
+  };
+
+  @Test
+  void controlCharactersInColumnAndKeyNamesAreRefusedForEveryTarget() {
+    for (String[] control : CONTROLS) {
+      String yaml = "a" + control[0] + "DROP TABLE y --";
+      String shown = "a" + control[1] + "DROP TABLE y --";
+      for (boolean warehouse : new boolean[] {false, true}) {
+        TestWorkspace one =
+            new TestWorkspace(dir.resolve((warehouse ? "w" : "l") + Math.abs(yaml.hashCode())));
+        String header =
+            "Table ID: A.B\nDescription: x\nPrimary key: id\nUnique keys:\n  - \""
+                + yaml
+                + "\"\nNot null:\n  - \""
+                + yaml
+                + "\"\nSchema:\n  id: int\n  \""
+                + yaml
+                + "\": int\n";
+        if (warehouse) {
+          one.tsql("W", "A.B", header, "select id, x from src\n");
+        } else {
+          one.sql("L", "A.B", header, "select id, x from src;\n");
+        }
+        List<Finding> hits = one.findings("control-character");
+        String what = (warehouse ? "Warehouse " : "Lakehouse ") + yaml;
+        // Unique keys (line 6), Not null (line 7), Schema (line 11): each at its own line.
+        assertEquals(
+            List.of(6, 7, 11),
+            hits.stream().map(Finding::line).sorted().toList(),
+            what + ": " + TestWorkspace.describe(hits));
+        for (Finding f : hits) {
+          assertEquals(Severity.ERROR, f.severity());
+          assertTrue(f.message().contains("'" + shown + "'"), what + ": " + f.message());
+          assertTrue(f.message().contains("rename the column"), what + ": " + f.message());
+          assertTrue(f.message().chars().noneMatch(c -> c < 0x20 || c == 0x7F), f.message());
+        }
+      }
+    }
+  }
+
+  @Test
+  void controlCharactersInQueryColumnsAndTableIdsAreRefused() {
+    ws.tsql("W", "A.B", "Table ID: A.B\nDescription: x\n", "select 1 as [a\r\nb]\n");
+    Finding column = ws.expect("control-character", 5);
+    assertTrue(column.message().contains("'a\\r\\nb' in the query result"), column.message());
+
+    TestWorkspace ids = new TestWorkspace(dir.resolve("ids"));
+    ids.write(
+        "Warehouse/W/A.B.sql",
+        "/*\nTable ID: \"A.B\\n--\"\nDescription: x\nDependencies:\n  - \"A.C\\tD\"\n*/\n"
+            + "select 1 as id\n");
+    List<Finding> hits = ids.findings("control-character");
+    assertEquals(
+        List.of(2, 5), hits.stream().map(Finding::line).toList(), TestWorkspace.describe(hits));
+    assertTrue(hits.get(0).message().contains("'A.B\\n--'"), hits.get(0).message());
+    assertTrue(hits.get(1).message().contains("'A.C\\tD'"), hits.get(1).message());
   }
 
   @Test

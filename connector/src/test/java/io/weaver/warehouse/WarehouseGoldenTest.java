@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.check.Check;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Target;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
 class WarehouseGoldenTest {
   private static final Path RESOURCES = Path.of("src/test/resources/warehouse");
   private static final Path GOLDEN = RESOURCES.resolve("golden");
+
+  /** The build time the catalogue rows record, fixed so that they can be pinned. */
+  private static final Instant BUILT_AT = Instant.parse("2026-01-02T03:04:05.123456Z");
 
   @Test
   void generatedBatchesEqualTheGoldenFiles() throws IOException {
@@ -56,16 +61,24 @@ class WarehouseGoldenTest {
         List.of(), problems, "regenerate with -Dweaver.golden.update=true and review the diff");
   }
 
-  /** Golden path → batch text, for the catalogue and every Table (OrderLine also as MERGE). */
+  /**
+   * Golden path → batch text, for the catalogue and every Table, its catalogue rows included
+   * (OrderLine's load procedure also as MERGE).
+   */
   static Map<Path, String> generated() {
     WorkspaceModel model = Check.analyze(RESOURCES.resolve("workspace")).validModel();
+    WorkspaceDependencies graph = WorkspaceDependencies.of(model);
     Map<Path, String> files = new LinkedHashMap<>();
     put(files, GOLDEN.resolve("_catalogue"), CatalogueDdl.all(), "");
     for (TableDeclaration t : model.tables()) {
       assertEquals(Target.WAREHOUSE, t.target());
       WarehouseTable table = WarehouseTable.declared(t).orElseThrow();
       Path folder = GOLDEN.resolve(t.tableId().toString());
-      put(files, folder, WarehouseScript.table(table, DmlForm.UPDATE_INSERT), "");
+      put(
+          files,
+          folder,
+          WarehouseScript.build(model, table, graph.edgesOf(t), DmlForm.UPDATE_INSERT, BUILT_AT),
+          "");
       if (t.tableId().toString().equals("Sales.OrderLine")) {
         put(files, folder, List.of(LoadProcedure.of(table, DmlForm.MERGE)), "merge-");
       }
