@@ -118,7 +118,7 @@ final class SessionSupport {
   }
 
   private WeaverWorkspace open(WorkspaceModel model) {
-    WorkspaceFiles.seed(workspace, lakehouse, model.items(), err);
+    WorkspaceFiles.seed(workspace, lakehouse, model.items(), progress::note);
     progress.note("starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
     progress.follow(spark);

@@ -36,7 +36,8 @@ public final class WeaverCli {
         --lakehouse DIR       the lakehouse root (default: <workspace>/.weaver/lakehouse)
         --format text|json    output format (default: text); json prints one document on stdout
         --master URL          Spark master (default: local[*])
-        --quiet               no progress on stderr (Tables done, steps, stage bar); errors still
+        --quiet               only errors on stderr: no progress (Tables done, steps, stage bar),
+                              no log warnings
         -h, --help            this help
       """;
 

@@ -3,7 +3,6 @@ package io.weaver.cli;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.workspace.Target;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -23,8 +23,12 @@ import java.util.stream.Stream;
 final class WorkspaceFiles {
   private WorkspaceFiles() {}
 
-  /** Copies each item's workspace file area into a lakehouse that has none for that item. */
-  static void seed(Path workspace, Path lakehouse, Collection<String> items, PrintStream err) {
+  /**
+   * Copies each item's workspace file area into a lakehouse that has none for that item, telling
+   * {@code note} (the command's progress, silent with {@code --quiet}) of each copy.
+   */
+  static void seed(
+      Path workspace, Path lakehouse, Collection<String> items, Consumer<String> note) {
     LakehouseLayout layout = LakehouseLayout.at(lakehouse.toString());
     for (String item : items) {
       Path from =
@@ -43,7 +47,7 @@ final class WorkspaceFiles {
         throw new UncheckedIOException(
             "Item " + item + ": cannot copy the workspace's " + from + " to " + to, e);
       }
-      err.println("weaver: " + item + ": copied the workspace's Files/ into the new lakehouse");
+      note.accept(item + ": copied the workspace's Files/ into the new lakehouse");
     }
   }
 

@@ -35,6 +35,14 @@ final class EmbeddedMetastore {
   /** Derby's database folder inside {@link #DIR}. */
   static final String DATABASE = "metastore_db";
 
+  /**
+   * Hive's session folder for downloaded resources inside {@link #DIR}. Hive's default, {@code
+   * <java.io.tmpdir>/<session id>_resources}, is created by every session and never deleted (Spark
+   * does not close Hive's session), so each run would leave one behind; here one folder serves
+   * every run, as the lock admits one process at a time.
+   */
+  static final String RESOURCES = "hive-resources";
+
   /** The file a Weaver process locks while it uses the metastore. */
   static final String LOCK_FILE = "weaver.lock";
 
@@ -83,6 +91,7 @@ final class EmbeddedMetastore {
     confs.put(
         "spark.hadoop.javax.jdo.option.ConnectionURL",
         "jdbc:derby:;databaseName=" + dir.resolve(DATABASE) + ";create=true");
+    confs.put("spark.hadoop.hive.downloaded.resources.dir", dir.resolve(RESOURCES).toString());
     return confs;
   }
 

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One attempt at loading one Table, as its steps in order: precheck ({@link LoadPreconditions}) →
@@ -23,6 +25,8 @@ import org.apache.spark.sql.SparkSession;
  * rejections ({@link LoadRecorder}).
  */
 final class LoadAttempt {
+  private static final Logger LOG = LoggerFactory.getLogger(LoadAttempt.class);
+
   private final SparkSession spark;
   private final LakehouseLayout layout;
   private final TableDeclaration table;
@@ -202,12 +206,31 @@ final class LoadAttempt {
     } catch (LoadFaults.InjectedFault e) {
       throw e;
     } catch (Exception e) {
+      logFailure(LOG, name, loadId, true, e);
       return LoadPlan.without(
           name,
           LoadStatus.FAILED,
           LoadRecovery.currentVersion(spark, path),
           CommitConflicts.failureMessage(name, e),
           notes);
+    }
+  }
+
+  /**
+   * Logs the exception a load (or its plan) failed with, stack trace included, before it becomes a
+   * result whose message shows its first line: ERROR for a load, WARN for a plan or a commit that
+   * lost a race (run again). A {@link LoadFailure} is not logged: its message, which names the
+   * table, column and keys, is the whole story and is in the result.
+   */
+  static void logFailure(Logger log, String name, String loadId, boolean plan, Exception e) {
+    if (e instanceof LoadFailure) {
+      return;
+    }
+    String what = plan ? "{}: the plan of load {} failed" : "{}: load {} failed";
+    if (plan || CommitConflicts.isConflict(e)) {
+      log.warn(what, name, loadId, e);
+    } else {
+      log.error(what, name, loadId, e);
     }
   }
 
@@ -273,9 +296,16 @@ final class LoadAttempt {
       if (committed != null) {
         // The data is in: a "failed" row would lie. Report the load with a warning; the next load
         // finds its receipt and records it as recovered (or repairs the state only).
+        LOG.warn(
+            "{}: load {} committed Delta version {} but its history or state could not be written",
+            name,
+            loadId,
+            committed.deltaVersion(),
+            e);
         return LoadRecorder.bookkeepingFailed(
             loadId, name, committed, e, waiveGates, started, loadTs);
       }
+      logFailure(LOG, name, loadId, false, e);
       LoadResult failed =
           LoadResult.without(
               loadId,

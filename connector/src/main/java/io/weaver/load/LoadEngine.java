@@ -10,6 +10,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Applies one load to its Delta table (docs/table-contract.md, "Load"): validate, detect changes in
@@ -24,6 +26,8 @@ import org.apache.spark.sql.SparkSession;
  * reads the checkpoint. Sample queries run only for failing input.
  */
 public final class LoadEngine {
+  private static final Logger LOG = LoggerFactory.getLogger(LoadEngine.class);
+
   private final FaultPoints faults;
 
   private LoadEngine(FaultPoints faults) {
@@ -48,6 +52,7 @@ public final class LoadEngine {
     } catch (LoadFailure failure) {
       return failed(spark, spec, failure.getMessage());
     } catch (RuntimeException e) {
+      LoadAttempt.logFailure(LOG, spec.tableName(), request.loadId(), request.planOnly(), e);
       String detail = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
       String message = spec.tableName() + ": load failed, nothing recorded: " + detail;
       if (CommitConflicts.isConflict(e)) {

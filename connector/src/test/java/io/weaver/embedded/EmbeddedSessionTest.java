@@ -174,6 +174,9 @@ class EmbeddedSessionTest {
     Path metastore = lakehouse.resolve(EmbeddedMetastore.DIR);
     assertTrue(Files.isDirectory(metastore.resolve(EmbeddedMetastore.DATABASE)));
     assertTrue(Files.isRegularFile(metastore.resolve(EmbeddedMetastore.LOCK_FILE)));
+    assertTrue(
+        Files.isDirectory(metastore.resolve(EmbeddedMetastore.RESOURCES)),
+        "Hive's session folder is the metastore's, not a new one in java.io.tmpdir per run");
     assertTrue(Files.isDirectory(lakehouse.resolve(".spark-warehouse/raw.db/kept/_delta_log")));
   }
 

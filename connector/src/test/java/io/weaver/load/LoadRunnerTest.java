@@ -14,9 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -220,6 +227,56 @@ class LoadRunnerTest {
     assertTrue(
         byTable.get("A.Child").message().contains("A.Bad"), byTable.get("A.Child").message());
     assertEquals(LoadStatus.SUCCEEDED, byTable.get("A.Other").status());
+  }
+
+  /**
+   * A load that throws becomes a failed result; before that, its whole exception, stack trace
+   * included, goes to the log at ERROR with the Table and the load id.
+   */
+  @Test
+  void aFailedLoadLogsItsExceptionWithTheTableAndLoadId() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    table(
+        "A.Site",
+        SITES,
+        "select id, cast(raise_error('boom in the body') as string) as name"
+            + " from values (1) as t(id);\n");
+    List<LogEvent> events = new CopyOnWriteArrayList<>();
+    AbstractAppender appender =
+        new AbstractAppender("load-failures", null, null, true, Property.EMPTY_ARRAY) {
+          @Override
+          public void append(LogEvent event) {
+            events.add(event.toImmutable());
+          }
+        };
+    appender.start();
+    List<Logger> loggers =
+        List.of(
+            (Logger) LogManager.getLogger(LoadAttempt.class),
+            (Logger) LogManager.getLogger(LoadEngine.class));
+    loggers.forEach(l -> l.addAppender(appender));
+    LoadResult r;
+    try {
+      r = weaver.load(Scope.all(), false).get(0);
+    } finally {
+      loggers.forEach(l -> l.removeAppender(appender));
+      appender.stop();
+    }
+    assertEquals(LoadStatus.FAILED, r.status(), r.message());
+    assertTrue(r.message().contains("boom in the body"), r.message());
+    List<LogEvent> errors = events.stream().filter(e -> e.getLevel() == Level.ERROR).toList();
+    assertEquals(1, errors.size(), events.toString());
+    LogEvent logged = errors.get(0);
+    String text = logged.getMessage().getFormattedMessage();
+    assertTrue(text.contains(item + ".A.Site") && text.contains(r.loadId()), text);
+    Throwable thrown = logged.getThrown();
+    assertTrue(thrown != null && thrown.getStackTrace().length > 0, "the stack trace is logged");
+    boolean found = false;
+    for (Throwable t = thrown; t != null && !found; t = t.getCause()) {
+      found = String.valueOf(t.getMessage()).contains("boom in the body");
+    }
+    assertTrue(found, thrown.toString());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.weaver.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,34 +10,55 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Embedded mode keeps {@code spark_catalog} in a metastore under the lakehouse: a table one {@code
  * bin/weaver} process creates there is read by the next, and loaded by a Table that names it, and a
- * second process on a lakehouse whose metastore is in use is refused with what to do.
+ * second process on a lakehouse whose metastore is in use is refused with what to do. On the way:
+ * {@code --quiet} leaves stderr empty, and no run leaves anything in its {@code java.io.tmpdir}.
  */
 class PersistentMetastoreCliTest {
   @TempDir Path lakehouse;
   @TempDir Path workspace;
 
+  /** The children's own java.io.tmpdir, so what a run leaves there is seen exactly. */
+  @TempDir Path tmp;
+
+  /** Stderr without the JVM's note of JAVA_TOOL_OPTIONS, which a CI machine may set. */
+  private static String stderr(BinWeaverCheckTest.Result r) {
+    return r.err()
+        .lines()
+        .filter(l -> !l.startsWith("Picked up "))
+        .reduce("", (a, b) -> a + b + "\n");
+  }
+
   @Test
   void aTableCreatedInSparkCatalogByOneProcessIsThereForTheNext() throws Exception {
+    Map<String, String> env = Map.of("WEAVER_JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
     BinWeaverCheckTest.Result created =
         BinWeaverCheckTest.weaver(
+            env,
             "sql",
             "--workspace",
             "examples/logistics",
             "--lakehouse",
             lakehouse.toString(),
+            "--quiet",
             "CREATE SCHEMA spark_catalog.raw;"
                 + " CREATE TABLE spark_catalog.raw.t (id INT, name STRING) USING delta;"
                 + " INSERT INTO spark_catalog.raw.t VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     assertEquals(0, created.exit(), created.out() + created.err());
+    // --quiet: only errors on stderr; no Spark warning, no JVM notice, no copied-Files note.
+    assertEquals("", stderr(created), "stderr of a quiet run");
 
     BinWeaverCheckTest.Result read =
         BinWeaverCheckTest.weaver(
+            env,
             "sql",
             "--workspace",
             "examples/logistics",
@@ -44,9 +66,11 @@ class PersistentMetastoreCliTest {
             lakehouse.toString(),
             "--format",
             "json",
+            "--quiet",
             "SELECT count(*) AS n FROM spark_catalog.raw.t");
     assertEquals(0, read.exit(), read.out() + read.err());
     assertEquals("{\"columns\":[\"n\"],\"rows\":[{\"n\":3}]}", read.out().strip());
+    assertEquals("", stderr(read), "stderr of a quiet run");
 
     Path metastore = lakehouse.resolve(".spark-metastore");
     assertTrue(Files.isDirectory(metastore.resolve("metastore_db")), "Derby's database");
@@ -64,10 +88,18 @@ class PersistentMetastoreCliTest {
             + "select id, name from raw.t;\n");
     BinWeaverCheckTest.Result run =
         BinWeaverCheckTest.weaver(
-            "run", "--workspace", workspace.toString(), "--lakehouse", lakehouse.toString());
+            env, "run", "--workspace", workspace.toString(), "--lakehouse", lakehouse.toString());
     assertEquals(0, run.exit(), run.out() + run.err());
     assertTrue(
         run.out().matches("(?s).*succeeded\\s+Shop\\.Customer\\.Copy\\s+\\+3 .*"), run.out());
+    // Not quiet: progress, but neither the JVM's incubator notice nor Spark's plan truncation.
+    assertFalse(run.err().contains("incubator modules"), run.err());
+    assertFalse(run.err().contains("Truncated the string representation"), run.err());
+
+    // Hive's per-session <uuid>_resources folder, Spark's scratch folders: nothing is left.
+    try (Stream<Path> left = Files.list(tmp)) {
+      assertEquals(List.of(), left.toList(), "what the runs left in their java.io.tmpdir");
+    }
   }
 
   @Test
