@@ -218,7 +218,9 @@ class SessionContractTest {
                 + customer
                 + " WITH ('includeDeleted' = 'true'))"
                 + " AS all_sql_options",
-            "(SELECT count(*) FROM delta.`" + copy.customerPath() + "`) AS all_by_path",
+            "(SELECT count(*) FROM spark_catalog.delta.`"
+                + copy.customerPath()
+                + "`) AS all_by_path",
             "(SELECT count(*) FROM Shop.Sales.Visit) AS incremental",
             "(SELECT sum(n) FROM Report.Sales.TierCount) AS derived");
     BinWeaverCheckTest.Result read =
