@@ -38,6 +38,12 @@ public final class BuildRunner {
   private final TableDdl ddl;
   private Optional<WarehouseBuild> warehouse = Optional.empty();
 
+  /**
+   * Runs after each table Build creates, before its catalogue rows are written: nothing in a Build;
+   * tests stop a Build there, as a process killed at that point would (docs/reliability.md).
+   */
+  private Consumer<String> afterCreate = id -> {};
+
   public BuildRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
     this.spark = spark;
@@ -119,6 +125,15 @@ public final class BuildRunner {
     return this;
   }
 
+  /**
+   * Calls {@code hook} with the Table ID after each table this runner creates, before the catalogue
+   * rows are written: for tests that interrupt a Build there.
+   */
+  BuildRunner afterCreate(Consumer<String> hook) {
+    this.afterCreate = hook;
+    return this;
+  }
+
   private ItemState openItem(String item) {
     Catalogue catalogue = new Catalogue(spark, layout, item);
     catalogue.ensureTables();
@@ -172,15 +187,25 @@ public final class BuildRunner {
                 now,
                 defaults);
 
-    if (!exists) {
+    // A table an interrupted Build created (no registry row, nothing but Build's create in its
+    // history, no data) is completed as new: it is replaced by the declared structure, in one
+    // commit, and its catalogue rows are written.
+    boolean unfinished = exists && registry.isEmpty() && UnfinishedCreate.at(spark, path, t);
+    if (!exists || unfinished) {
       if (write) {
-        ddl.create(path, t, shape, minReader, minWriter, false);
+        ddl.create(path, t, shape, minReader, minWriter, unfinished);
+        afterCreate.accept(id);
         recordChange.run();
       }
       return new BuildOutcome(
           t.qualifiedName(),
           "created",
-          said(write, "created ", "would create ")
+          (unfinished
+                  ? said(
+                      write,
+                      "completed the table an interrupted Build created at ",
+                      "would complete the table an interrupted Build created at ")
+                  : said(write, "created ", "would create "))
               + path
               + " with "
               + shape.columns().size()

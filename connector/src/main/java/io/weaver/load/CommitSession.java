@@ -9,6 +9,7 @@ import org.apache.spark.sql.SparkSession;
  * <p>Delta reads {@code txnAppId}/{@code txnVersion}/{@code userMetadata} from session-wide confs;
  * setting them on the caller's session would leak into its later writes (a later write with the
  * same app id and version would be silently skipped), so each load writes through its own session.
+ * The commit's receipt carries the load's counts by kind of change ({@link CommitReceipt#stamped}).
  */
 final class CommitSession {
   static final String TXN_APP_ID = "spark.databricks.delta.write.txnAppId";
@@ -17,12 +18,12 @@ final class CommitSession {
 
   private CommitSession() {}
 
-  static SparkSession open(SparkSession spark, LoadRequest request) {
+  static SparkSession open(SparkSession spark, LoadRequest request, ChangeCounts counts) {
     // The engine's MERGE assigns managed columns: an engine session, which the DML guards let by.
     SparkSession session = EngineSessions.open(spark);
     session.conf().set(TXN_APP_ID, request.txnAppId());
     session.conf().set(TXN_VERSION, Long.toString(request.loadSequence()));
-    session.conf().set(USER_METADATA, request.commitMetadata());
+    session.conf().set(USER_METADATA, CommitReceipt.stamped(request.commitMetadata(), counts));
     return session;
   }
 }

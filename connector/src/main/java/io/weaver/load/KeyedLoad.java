@@ -258,14 +258,14 @@ final class KeyedLoad {
       Dataset<Row> source = faults.inTasks(LoadFaults.Phase.DURING_WRITE, accepted);
       KeyedMerge.Result result;
       if (direct != null) {
-        result = direct.write(CommitSession.open(spark, request), source, counts);
+        result = direct.write(CommitSession.open(spark, request, counts), source, counts);
         LoadTrace.mark("committed directly");
       } else {
         Optional<Column> keyFilter = ChangeSet.keyFilter(spec, accepted, counts.changed());
         JobLabels.step(spark, "merge");
         result =
             new KeyedMerge(spec)
-                .run(CommitSession.open(spark, request), source, request, keyFilter);
+                .run(CommitSession.open(spark, request, counts), source, request, keyFilter);
         LoadTrace.mark("merged");
       }
       if (!result.applied()) {

@@ -130,7 +130,7 @@ public final class LoadEngine {
           Optional.empty());
     }
     new UnkeyedReplace(spec)
-        .run(faults.inTasks(LoadFaults.Phase.DURING_WRITE, input.rows()), request);
+        .run(faults.inTasks(LoadFaults.Phase.DURING_WRITE, input.rows()), request, counts);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return alreadyApplied(spark, spec, request, after, List.of());

@@ -96,21 +96,40 @@ public record LoadResult(
         loadTs);
   }
 
-  /** The row of a load recovered from its commit receipt (its history was never written). */
+  /**
+   * The row of a load recovered from its commit receipt (its history was never written): the counts
+   * the receipt carries, by kind of change. A receipt written before receipts carried counts gives
+   * only Delta's operation metrics: inserted, and every replaced row (updated, revived or
+   * soft-deleted) as updated; live rows unknown (-1).
+   */
   static LoadResult recovered(String name, LoadRecovery.Unrecorded u, Instant now) {
     Map<String, String> m = u.metrics();
+    ChangeCounts c =
+        u.receipt()
+            .counts()
+            .orElseGet(
+                () ->
+                    new ChangeCounts(
+                        metric(m, "numTargetRowsInserted"),
+                        metric(m, "numTargetRowsUpdated"),
+                        0,
+                        0,
+                        0,
+                        0,
+                        -1));
+    boolean live = u.receipt().counts().isPresent();
     return new LoadResult(
         u.receipt().loadId(),
         name,
         LoadStatus.RECOVERED,
-        metric(m, "numTargetRowsInserted"),
-        metric(m, "numTargetRowsUpdated"),
-        0,
-        0,
-        0,
-        0,
-        -1,
-        -1,
+        c.inserted(),
+        c.updated(),
+        c.deleted(),
+        c.revived(),
+        c.unchanged(),
+        c.rejected(),
+        live ? c.liveBefore() : -1,
+        live ? c.liveAfter() : -1,
         u.version(),
         false,
         0,

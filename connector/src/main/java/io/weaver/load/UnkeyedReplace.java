@@ -19,7 +19,8 @@ final class UnkeyedReplace {
     this.spec = spec;
   }
 
-  void run(Dataset<Row> typed, LoadRequest request) {
+  /** Replaces the rows by {@code typed}; the commit's receipt carries {@code counts}. */
+  void run(Dataset<Row> typed, LoadRequest request, ChangeCounts counts) {
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
     List<Column> columns = new ArrayList<>();
     for (String name : spec.businessSchema().fieldNames()) {
@@ -36,7 +37,7 @@ final class UnkeyedReplace {
         // Writer options rather than session confs: they bind to this one write only.
         .option("txnAppId", request.txnAppId())
         .option("txnVersion", request.loadSequence())
-        .option("userMetadata", request.commitMetadata())
+        .option("userMetadata", CommitReceipt.stamped(request.commitMetadata(), counts))
         .save(spec.targetPath());
   }
 }

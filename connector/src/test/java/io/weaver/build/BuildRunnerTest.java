@@ -2,6 +2,7 @@ package io.weaver.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.tables.DeltaTable;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -21,6 +23,8 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BuildRunnerTest {
   @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Build");
@@ -189,6 +193,67 @@ class BuildRunnerTest {
     assertEquals(before + 1, version(path("Parcel.Current")), "replaced in one commit");
     StructType parcel = DeltaTable.forPath(spark, path("Parcel.Current")).toDF().schema();
     assertFalse(Arrays.asList(parcel.fieldNames()).contains("weight"));
+  }
+
+  /** The process running a Build "died" (docs/reliability.md, "An interrupted Build"). */
+  private static final class Killed extends RuntimeException {
+    Killed(String id) {
+      super("killed after creating " + id);
+    }
+  }
+
+  /**
+   * The first Build of an empty lakehouse is stopped right after its {@code stopAt}-th table is
+   * created, before any catalogue row is written (as {@code bin/weaver run} killed there). The next
+   * Build completes every table it left, refusing none, and records their keys; the one after
+   * writes nothing.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void aFirstBuildStoppedAfterACreateIsCompletedByTheNextBuild(int stopAt) {
+    AtomicInteger creates = new AtomicInteger();
+    BuildRunner interrupted =
+        fixture
+            .buildRunner()
+            .afterCreate(
+                id -> {
+                  if (creates.incrementAndGet() == stopAt) {
+                    throw new Killed(id);
+                  }
+                });
+    assertThrows(Killed.class, () -> interrupted.run(t -> true, false));
+    long made =
+        List.of("Depot.Site", "Parcel.Current").stream()
+            .filter(id -> DeltaTable.isDeltaTable(spark, path(id)))
+            .count();
+    assertEquals(stopAt, made, "the tables created before the stop are left");
+    Dataset catalogue = new Dataset();
+    assertEquals(0, catalogue.count(CatalogueTable.REGISTRY), "no catalogue row was written");
+    assertEquals(0, catalogue.count(CatalogueTable.TABLE_DICTIONARY));
+
+    Map<String, String> rerun = build(false);
+    assertTrue(rerun.values().stream().allMatch(v -> v.startsWith("created")), rerun.toString());
+    assertEquals(
+        stopAt,
+        rerun.values().stream().filter(v -> v.contains("an interrupted Build created")).count(),
+        rerun.toString());
+    assertEquals(2, catalogue.count(CatalogueTable.REGISTRY));
+    Row site = catalogue.where(CatalogueTable.TABLE_DICTIONARY, "table_id = 'Depot.Site'");
+    assertEquals(List.of("site_id"), site.getList(site.fieldIndex("primary_key")));
+    Row parcel = catalogue.where(CatalogueTable.TABLE_DICTIONARY, "table_id = 'Parcel.Current'");
+    assertEquals(List.of("parcel_id"), parcel.getList(parcel.fieldIndex("primary_key")));
+    assertEquals("parcel_sk", parcel.getString(parcel.fieldIndex("identity_column")));
+    Row key = catalogue.where(CatalogueTable.KEY_DICTIONARY, "table_id = 'Depot.Site'");
+    assertEquals("site_id", key.getString(key.fieldIndex("column_name")));
+    assertEquals(15, catalogue.count(CatalogueTable.COLUMN_DICTIONARY));
+    StructType parcelSchema = DeltaTable.forPath(spark, path("Parcel.Current")).toDF().schema();
+    assertEquals("parcel_sk", parcelSchema.fields()[0].name());
+    assertTrue(Arrays.asList(parcelSchema.fieldNames()).contains("row_signature"));
+
+    Map<String, Long> before = versions();
+    Map<String, String> third = build(false);
+    assertTrue(third.values().stream().allMatch(v -> v.startsWith("unchanged")), third.toString());
+    assertEquals(before, versions(), "the completed tables are built: nothing more to write");
   }
 
   @Test

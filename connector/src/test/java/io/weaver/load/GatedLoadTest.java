@@ -78,6 +78,11 @@ class GatedLoadTest {
         applied.warnings().toString());
     assertEquals(history + 1, table.historySize());
     String metadata = table.lastCommit().getString(table.lastCommit().fieldIndex("userMetadata"));
-    assertEquals(waived.commitMetadata(), metadata);
+    // The commit carries the request's receipt, with the load's counts added.
+    CommitReceipt written = CommitReceipt.parse(metadata).orElseThrow();
+    CommitReceipt asked = CommitReceipt.parse(waived.commitMetadata()).orElseThrow();
+    assertEquals(asked.withCounts(written.counts().orElseThrow()), written);
+    assertEquals(4, written.counts().get().deleted());
+    assertEquals(6, written.counts().get().liveAfter());
   }
 }

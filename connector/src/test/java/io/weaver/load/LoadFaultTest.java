@@ -18,6 +18,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A load stopped or failed at each phase (docs/reliability.md, "Faults"), then run again: the table
@@ -170,6 +172,53 @@ class LoadFaultTest {
     assertEquals(3, rerun.get(1).rowsUnchanged());
     assertEquals(List.of("succeeded", "recovered", "succeeded"), statuses());
     assertConvergedAndUsable();
+  }
+
+  /**
+   * A stopped load that inserted, updated, soft-deleted and revived rows is recovered with each
+   * kind counted as such, on both write paths: Delta's metrics count soft deletes and revivals as
+   * MERGE updates, so the split comes from the counts the commit carries in its receipt.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"direct", "merge"})
+  void stopAfterTheCommitIsRecoveredWithEachKindOfChange(String writer) throws IOException {
+    table(KEYED);
+    TestTable.writer(writer);
+    try {
+      // 3 arrives, then goes (soft-deleted), so that the stopped load can revive it.
+      loadRows("select 1 as id, 'a' as name union all select 2, 'b' union all select 3, 'c'");
+      loadRows("select 1 as id, 'a' as name union all select 2, 'b'");
+      assertEquals(Map.of(1, "a", 2, "b"), live());
+      // The stopped load: 1 updated, 2 soft-deleted, 3 revived, 4 and 5 inserted.
+      String stopped =
+          "select 1 as id, 'A' as name union all select 3, 'c' union all select 4, 'd'"
+              + " union all select 5, 'e'";
+      LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
+      assertThrows(LoadFaults.InjectedFault.class, () -> loadRows(stopped));
+      assertEquals(Map.of(1, "A", 3, "c", 4, "d", 5, "e"), live());
+
+      List<LoadResult> rerun = loadRows(stopped);
+      assertEquals(
+          List.of("recovered", "succeeded"),
+          rerun.stream().map(loaded -> loaded.status().text()).toList());
+      LoadResult recovered = rerun.get(0);
+      assertEquals(2, recovered.rowsInserted(), recovered.toString());
+      assertEquals(1, recovered.rowsUpdated(), recovered.toString());
+      assertEquals(1, recovered.rowsDeleted(), recovered.toString());
+      assertEquals(1, recovered.rowsRevived(), recovered.toString());
+      assertEquals(0, recovered.rowsUnchanged(), recovered.toString());
+      assertEquals(2, recovered.targetLiveRowsBefore(), recovered.toString());
+      assertEquals(4, recovered.targetLiveRowsAfter(), recovered.toString());
+      Row recorded =
+          fixture.catalogue(CatalogueTable.LOAD_HISTORY).where("status = 'recovered'").first();
+      assertEquals(2, recorded.getLong(recorded.fieldIndex("rows_inserted")));
+      assertEquals(1, recorded.getLong(recorded.fieldIndex("rows_updated")));
+      assertEquals(1, recorded.getLong(recorded.fieldIndex("rows_deleted")));
+      assertEquals(1, recorded.getLong(recorded.fieldIndex("rows_revived")));
+      assertEquals(4, rerun.get(1).rowsUnchanged());
+    } finally {
+      TestTable.writer(null);
+    }
   }
 
   @Test
