@@ -16,13 +16,18 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,6 +51,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass
 @EnumSource(SessionContractTest.Configuration.class)
+@Execution(ExecutionMode.CONCURRENT)
 class SessionContractTest {
   /** Customers delivered first, and live after the second delivery (customer 10 left). */
   static final long DELIVERED = 10;
@@ -74,18 +80,22 @@ class SessionContractTest {
 
   @Parameter Configuration configuration;
 
-  private static final Map<Configuration, Outcome> RESULTS = new ConcurrentHashMap<>();
+  private static final Map<Configuration, CompletableFuture<Map<String, String>>> RESULTS =
+      new ConcurrentHashMap<>();
   private static Seed seed;
   private static Throwable seedFailure;
 
   // ---- the contract ----
 
   @Test
+  @Execution(
+      ExecutionMode.SAME_THREAD) // one configuration's tests in order; configurations side by side
   void theFirstStatementReadsLiveRowsByName() throws Exception {
     assertProbe("first", LIVE);
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void everyFormOfReadByNameReturnsLiveRows() throws Exception {
     Map<String, String> probes = probes();
     List<String> names = new ArrayList<>(List.of("live_sql", "short_name", "time_travel"));
@@ -96,21 +106,28 @@ class SessionContractTest {
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void everyRowWhenAskedAndByPath() throws Exception {
     Map<String, String> probes = probes();
     List<String> names = new ArrayList<>(List.of("all_sql_options", "all_by_path"));
-    if (!configuration.cli()) {
+    // A DataFrame read's options in a Hive session with Delta's extension first: a known limit
+    // (docs/dataframe-api.md, "Limits"), the one configuration where includeDeleted must be given
+    // in SQL or to format("weaver").
+    if (!configuration.cli()
+        && configuration != Configuration.NOTEBOOK_HIVE_CATALOG_DELTA_EXTENSION_FIRST) {
       names.add("all_option");
     }
     assertAll(names.stream().map(name -> () -> assertValue(probes, name, DELIVERED)));
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void anIncrementalTableReadsBackWithoutTheRowsItsDeleteKeysRemoved() throws Exception {
     assertProbe("incremental", VISITS_LIVE);
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void aDerivedTableLoadedInTheSessionCountsOnlyLiveRows() throws Exception {
     Map<String, String> probes = probes();
     assertEquals("succeeded", probes.get("derived_load"), describe(probes));
@@ -118,6 +135,7 @@ class SessionContractTest {
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void anUpdateOfEveryRowByNameIsRefused() throws Exception {
     Map<String, String> probes = probes();
     if (configuration == Configuration.CLI_IN_MEMORY_CATALOG) {
@@ -128,6 +146,7 @@ class SessionContractTest {
   }
 
   @Test
+  @Execution(ExecutionMode.SAME_THREAD)
   void anAppendByNameIsALoad() throws Exception {
     Map<String, String> probes = probes();
     if (configuration == Configuration.CLI_IN_MEMORY_CATALOG) {
@@ -153,29 +172,35 @@ class SessionContractTest {
 
   // ---- running a configuration ----
 
-  /** The configuration's probes, run once: a configuration that fails fails every test once. */
+  /**
+   * The configuration's probes, run once: a configuration that fails fails each of its tests with
+   * the same error. Configurations run two at a time (each is one process of its own, mostly
+   * starting a JVM and warming Delta up).
+   */
   private Map<String, String> probes() throws Exception {
-    synchronized (SessionContractTest.class) {
-      Outcome outcome = RESULTS.get(configuration);
-      if (outcome == null) {
-        try {
-          outcome = new Outcome(run(configuration, seed().copy(configuration)), null);
-        } catch (Exception | AssertionError e) {
-          outcome = new Outcome(null, e);
-        }
-        RESULTS.put(configuration, outcome);
+    String only = System.getProperty("weaver.contract.configurations", "").strip();
+    Assumptions.assumeTrue(
+        only.isEmpty() || List.of(only.split(",")).contains(configuration.name()),
+        "-Dweaver.contract.configurations=" + only + " leaves out " + configuration);
+    CompletableFuture<Map<String, String>> mine = new CompletableFuture<>();
+    CompletableFuture<Map<String, String>> outcome = RESULTS.putIfAbsent(configuration, mine);
+    if (outcome == null) {
+      outcome = mine;
+      try {
+        mine.complete(run(configuration, seed().copy(configuration)));
+      } catch (Throwable t) {
+        mine.completeExceptionally(t);
       }
-      if (outcome.failure() instanceof Exception e) {
-        throw e;
+    }
+    try {
+      return outcome.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
       }
-      if (outcome.failure() instanceof AssertionError e) {
-        throw e;
-      }
-      return outcome.probes();
+      throw (Error) e.getCause();
     }
   }
-
-  private record Outcome(Map<String, String> probes, Throwable failure) {}
 
   private static Map<String, String> run(Configuration configuration, Copy copy) throws Exception {
     return switch (configuration) {

@@ -8,6 +8,7 @@ import io.weaver.sql.analysis.ConnectorContract;
 import io.weaver.sql.analysis.ResolveWeaverStatements;
 import io.weaver.sql.commands.DataFrameLoadCommand;
 import io.weaver.sql.parser.WeaverSqlParser;
+import io.weaver.sql.session.InsertsAsLoads;
 import io.weaver.sql.session.SessionItems;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
@@ -30,13 +31,16 @@ public final class WeaverSparkSessionExtensions
     // Parser
     // Claims statements starting with "<verb> WEAVER"; every other text reaches Spark/Delta as is.
     // Before parsing, makes the workspace's items catalogs, so the first read by name resolves;
-    // after, marks the reads by name in SQL text (the hint rule below is skipped with Hive).
+    // after, marks the reads by name in SQL text (the hint rule below is skipped with Hive) and
+    // makes an INSERT into a Weaver table its load (before Delta's INSERT check, in either order).
     extensions.injectParser(
         (session, delegate) ->
             new WeaverSqlParser(
                 delegate,
                 () -> SessionItems.ensure(session),
-                new MarkNameReads(session, CONTRACT, CONTRACT)::apply));
+                parsed ->
+                    new InsertsAsLoads(session, CONTRACT, CONTRACT)
+                        .apply(new MarkNameReads(session, CONTRACT, CONTRACT).apply(parsed))));
 
     // Resolution
     // Turns each parsed Weaver statement into the command that runs it.

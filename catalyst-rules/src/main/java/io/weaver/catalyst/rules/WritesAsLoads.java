@@ -116,12 +116,19 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
         .findFirst();
   }
 
-  /** The table's business columns in table order: no managed column, no identity column. */
   private List<String> businessColumns(DataSourceV2Relation relation) {
+    return businessColumns(relation.table(), contract);
+  }
+
+  /**
+   * A Weaver table's business columns in table order (no managed column, no identity column): the
+   * columns a by-position {@code INSERT INTO id VALUES …} writes.
+   */
+  public static List<String> businessColumns(Table table, TableContract contract) {
     List<String> managed = contract.managedColumns();
     List<String> names = new ArrayList<>();
     @SuppressWarnings("deprecation")
-    StructField[] fields = relation.table().schema().fields();
+    StructField[] fields = table.schema().fields();
     for (StructField f : fields) {
       if (!managed.contains(f.name())
           && !f.metadata().contains(GuardWeaverTables.IDENTITY_METADATA)) {

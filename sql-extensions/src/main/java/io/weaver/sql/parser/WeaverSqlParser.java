@@ -31,7 +31,7 @@ import scala.collection.immutable.Seq;
 public final class WeaverSqlParser implements ParserInterface {
   private final ParserInterface delegate;
   private final Runnable beforeParse;
-  private final UnaryOperator<LogicalPlan> markReadsByName;
+  private final UnaryOperator<LogicalPlan> afterParse;
 
   /** A parser of statements only, with no session to prepare (statement tests). */
   public WeaverSqlParser(ParserInterface delegate) {
@@ -41,16 +41,17 @@ public final class WeaverSqlParser implements ParserInterface {
   /**
    * @param beforeParse run before any text that can name a table is parsed: the session's item
    *     catalogs must exist before Spark resolves the first name ({@code SessionItems})
-   * @param markReadsByName applied to every plan the delegate parses: marks the reads by Weaver
-   *     name with the options they were written with ({@code MarkNameReads}), which Spark's
+   * @param afterParse applied to every plan the delegate parses: marks the reads by Weaver name
+   *     with the options they were written with ({@code MarkNameReads}), which Spark's
    *     hint-resolution batch does not do in sessions with Hive support, and which a relation
-   *     resolved twice in one query (a scalar subquery) no longer carries
+   *     resolved twice in one query (a scalar subquery) no longer carries; makes an INSERT into a
+   *     Weaver table its load ({@code InsertsAsLoads})
    */
   public WeaverSqlParser(
-      ParserInterface delegate, Runnable beforeParse, UnaryOperator<LogicalPlan> markReadsByName) {
+      ParserInterface delegate, Runnable beforeParse, UnaryOperator<LogicalPlan> afterParse) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.beforeParse = Objects.requireNonNull(beforeParse, "beforeParse");
-    this.markReadsByName = Objects.requireNonNull(markReadsByName, "markReadsByName");
+    this.afterParse = Objects.requireNonNull(afterParse, "afterParse");
   }
 
   /** The parser this one hands non-Weaver text to. */
@@ -63,7 +64,7 @@ public final class WeaverSqlParser implements ParserInterface {
     beforeParse.run();
     return StatementClaim.isWeaverStatement(sqlText)
         ? parseWeaverStatement(sqlText)
-        : markReadsByName.apply(delegate.parsePlan(sqlText));
+        : afterParse.apply(delegate.parsePlan(sqlText));
   }
 
   @Override
@@ -72,7 +73,7 @@ public final class WeaverSqlParser implements ParserInterface {
     beforeParse.run();
     return StatementClaim.isWeaverStatement(sqlText)
         ? parseWeaverStatement(sqlText)
-        : markReadsByName.apply(delegate.parsePlanWithParameters(sqlText, parameters));
+        : afterParse.apply(delegate.parsePlanWithParameters(sqlText, parameters));
   }
 
   /**
@@ -128,7 +129,7 @@ public final class WeaverSqlParser implements ParserInterface {
   @Override
   public LogicalPlan parseQuery(String sqlText) throws ParseException {
     beforeParse.run();
-    return markReadsByName.apply(delegate.parseQuery(sqlText));
+    return afterParse.apply(delegate.parseQuery(sqlText));
   }
 
   @Override
