@@ -48,16 +48,17 @@ public final class SessionItems {
     if (workspace.isEmpty()) {
       return;
     }
+    // Two conf reads per statement; the rest only when the workspace or lakehouse changed.
+    String key = workspace.get() + "\u0000" + session.conf().get(WeaverConf.LAKEHOUSE, "");
+    if (key.equals(REGISTERED.get(session))) {
+      return;
+    }
     WeaverConf conf = WeaverConf.of(session);
     String lakehouse;
     try {
       lakehouse = conf.lakehouse(Optional.empty(), workspace);
     } catch (RuntimeException e) {
-      return; // an unreadable weaver.yaml: the Weaver statements report it with its file
-    }
-    String key = workspace.get() + "\u0000" + lakehouse;
-    if (key.equals(REGISTERED.get(session))) {
-      return;
+      return; // an unreadable setting: the Weaver statements report it
     }
     Path root;
     Path lakehouseRoot;

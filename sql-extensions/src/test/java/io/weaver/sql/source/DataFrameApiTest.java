@@ -30,9 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The DataFrame API contract (docs/table-contract.md, "DataFrame API") end to end in one real Spark
  * + Delta session: live rows on reads by name and every row on reads by path, the {@code weaver}
  * data source (includeDeleted, minVersion), appends as loads, refused overwrites, Delta's own
- * features on a Weaver table. The 100k-row DataFrame load equal to LOAD WEAVER TABLE is {@link
- * DataFrameLoadOf100kRowsTest} (a class of its own, so that it runs beside this one in the second
- * test JVM).
+ * features on a Weaver table. The DataFrame load at size equal to LOAD WEAVER TABLE is {@link
+ * DataFrameLoadAtSizeTest} (a class of its own, so that it runs beside this one in the second test
+ * JVM).
  */
 class DataFrameApiTest {
   private static final AtomicInteger ITEMS = new AtomicInteger();
