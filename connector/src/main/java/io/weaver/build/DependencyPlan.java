@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.spark.sql.SparkSession;
 
 /**
  * What Build and Load order by: the workspace's one dependency graph ({@link
@@ -80,10 +79,5 @@ public final class DependencyPlan {
   /** The graph of a checked workspace; parses SQL statically, without a session. */
   public static DependencyPlan resolve(WorkspaceModel model) {
     return new DependencyPlan(WorkspaceDependencies.of(model));
-  }
-
-  /** As {@link #resolve(WorkspaceModel)}: the session is no longer needed and is ignored. */
-  public static DependencyPlan resolve(SparkSession spark, WorkspaceModel model) {
-    return resolve(model);
   }
 }

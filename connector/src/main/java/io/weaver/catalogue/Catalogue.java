@@ -46,7 +46,7 @@ public final class Catalogue {
             DeltaTable.createIfNotExists(spark)
                 .location(path(table))
                 .comment("Weaver catalogue: " + table.tableName())
-                .property("weaver.catalogue", "true")
+                .property(WeaverConf.CATALOGUE_PROPERTY, "true")
                 .property(WeaverConf.ITEM_PROPERTY, item);
         for (StructField field : table.schema().fields()) {
           builder =

@@ -1,5 +1,6 @@
 package io.weaver.embedded;
 
+import io.weaver.session.WeaverConf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -47,7 +48,7 @@ final class EmbeddedMetastore {
   static final String LOCK_FILE = "weaver.lock";
 
   /** {@code hive} (default) or {@code memory}: where the embedded {@code spark_catalog} lives. */
-  static final String MODE_PROPERTY = "weaver.metastore";
+  static final String MODE_PROPERTY = WeaverConf.METASTORE_PROPERTY;
 
   /** What {@code enableHiveSupport()} requires on the classpath. */
   private static final String[] HIVE_CLASSES = {
@@ -70,7 +71,7 @@ final class EmbeddedMetastore {
    */
   static Map<String, String> confs(Path lakehouseRoot) {
     Map<String, String> confs = new LinkedHashMap<>();
-    String mode = System.getProperty(MODE_PROPERTY, "hive");
+    String mode = WeaverConf.metastoreMode();
     if (mode.equals("memory")) {
       LOG.info("spark_catalog is in memory for this process ({}=memory)", MODE_PROPERTY);
       return confs;

@@ -4,38 +4,50 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * The places a load can be stopped or made to fail ({@link LoadFaults.Phase}), as a hook the engine
- * is given. Loads run with {@link #NONE}; tests install {@link LoadFaults} (armed one phase at a
- * time) and {@link LoadRunner} and {@link LoadEngine} pick up what is installed when a load starts,
- * so no check of a test setting sits inside the engine's steps.
+ * The places a load can be stopped or made to fail, as a hook the engine is given. Loads run with
+ * {@link #NONE}, whose points do nothing. Tests (and nobody else) install other points on their own
+ * thread ({@link #install}); {@link LoadRunner} and {@link LoadEngine} pick up the points installed
+ * on the thread that starts a load, so a test's fault never reaches a load another thread runs, and
+ * no check of a test setting sits inside the engine's steps.
+ *
+ * <p>This interface is all production code knows of fault injection: it names no fault type, so no
+ * production {@code catch} can single one out. What a point throws is the installer's choice
+ * (docs/architecture.md, "Fault points").
  */
 public interface FaultPoints {
   /** Nothing stops, nothing fails. */
-  FaultPoints NONE =
-      new FaultPoints() {
-        @Override
-        public void stop(LoadFaults.Phase phase) {}
+  FaultPoints NONE = new FaultPoints() {};
 
-        @Override
-        public void fail(LoadFaults.Phase phase) {}
+  /** Stop point: the change set and counts are computed; gates and write have not run. */
+  default void afterDiff() {}
 
-        @Override
-        public Dataset<Row> inTasks(LoadFaults.Phase phase, Dataset<Row> rows) {
-          return rows;
-        }
-      };
+  /**
+   * The rows a write job (the MERGE, the direct write or the overwrite) reads; a failure point
+   * makes the job's tasks throw.
+   */
+  default Dataset<Row> duringWrite(Dataset<Row> rows) {
+    return rows;
+  }
 
-  /** A stop point: the load ends here as if the process had died. */
-  void stop(LoadFaults.Phase phase);
+  /** Stop point: the Delta commit landed; history and state are not written. */
+  default void afterCommit() {}
 
-  /** A failure point on the driver: the load's own error handling runs. */
-  void fail(LoadFaults.Phase phase);
+  /** Failure point on the driver: the load's history row is about to be written. */
+  default void duringHistory() {}
 
-  /** The rows a write job reads; a failure point makes its tasks throw. */
-  Dataset<Row> inTasks(LoadFaults.Phase phase, Dataset<Row> rows);
+  /** Stop point: history is written; state is not. */
+  default void afterHistory() {}
 
-  /** The fault points installed for loads starting now: {@link LoadFaults} when armed. */
+  /** The fault points installed on this thread: {@link #NONE} unless a test installed others. */
   static FaultPoints installed() {
-    return LoadFaults.armed() ? LoadFaults.HOOK : NONE;
+    return InstalledFaultPoints.current();
+  }
+
+  /**
+   * Installs {@code points} for the loads this thread starts from now on ({@link #NONE} removes
+   * them). Only tests call this.
+   */
+  static void install(FaultPoints points) {
+    InstalledFaultPoints.set(points);
   }
 }

@@ -74,7 +74,7 @@ final class KeyedLoad {
           request.expectUnchanged() && SameRows.applies(spec, input)
               ? sameRows().orElseGet(this::diff)
               : diff();
-      faults.stop(LoadFaults.Phase.AFTER_DIFF);
+      faults.afterDiff();
       List<String> warnings = new ArrayList<>();
       StabilityGates gates = new StabilityGates(spec);
       List<GateVerdict> measured = gates.verdicts(counts, request.waiveGates());
@@ -255,7 +255,7 @@ final class KeyedLoad {
       // the changed rows, and a broadcast source cost more than it saved (it goes through the
       // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
       // round.
-      Dataset<Row> source = faults.inTasks(LoadFaults.Phase.DURING_WRITE, accepted);
+      Dataset<Row> source = faults.duringWrite(accepted);
       KeyedMerge.Result result;
       if (direct != null) {
         result = direct.write(CommitSession.open(spark, request, counts), source, counts);

@@ -203,8 +203,6 @@ final class LoadAttempt {
                           .toList())
               .orElse(List.of());
       return LoadPlan.of(name, outcome, sample, notes);
-    } catch (LoadFaults.InjectedFault e) {
-      throw e;
     } catch (Exception e) {
       logFailure(LOG, name, loadId, true, e);
       return LoadPlan.without(
@@ -282,7 +280,7 @@ final class LoadAttempt {
       LoadTrace.mark("engine done");
       if (outcome.committed()) {
         committed = outcome;
-        faults.stop(LoadFaults.Phase.AFTER_COMMIT);
+        faults.afterCommit();
       }
       outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
       JobLabels.step(spark, "history and state");
@@ -290,8 +288,6 @@ final class LoadAttempt {
       LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
       recorder.record(outcome, result, state, bookmark, sequence, loadTs);
       return result;
-    } catch (LoadFaults.InjectedFault e) {
-      throw e;
     } catch (Exception e) {
       if (committed != null) {
         // The data is in: a "failed" row would lie. Report the load with a warning; the next load

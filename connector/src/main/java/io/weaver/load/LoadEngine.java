@@ -35,20 +35,13 @@ public final class LoadEngine {
   }
 
   /**
-   * Runs the load with the fault points installed now ({@link FaultPoints#installed}); never throws
-   * for bad input or refused gates (see the outcome's status).
+   * Runs the load with the given fault points ({@link FaultPoints#NONE} unless a test installed
+   * some); never throws for bad input or refused gates (see the outcome's status).
    */
-  public static LoadOutcome apply(SparkSession spark, LoadRequest request) {
-    return apply(spark, request, FaultPoints.installed());
-  }
-
-  /** Runs the load with the given fault points. */
   static LoadOutcome apply(SparkSession spark, LoadRequest request, FaultPoints faults) {
     LoadSpec spec = request.spec();
     try {
       return new LoadEngine(faults).run(spark, request);
-    } catch (LoadFaults.InjectedFault stop) {
-      throw stop;
     } catch (LoadFailure failure) {
       return failed(spark, spec, failure.getMessage());
     } catch (RuntimeException e) {
@@ -129,8 +122,7 @@ public final class LoadEngine {
           List.of(),
           Optional.empty());
     }
-    new UnkeyedReplace(spec)
-        .run(faults.inTasks(LoadFaults.Phase.DURING_WRITE, input.rows()), request, counts);
+    new UnkeyedReplace(spec).run(faults.duringWrite(input.rows()), request, counts);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return alreadyApplied(spark, spec, request, after, List.of());

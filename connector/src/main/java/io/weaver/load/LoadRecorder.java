@@ -65,10 +65,10 @@ final class LoadRecorder {
       history(result);
       return;
     }
-    faults.fail(LoadFaults.Phase.DURING_HISTORY);
+    faults.duringHistory();
     history(result);
     LoadTrace.mark("history written");
-    faults.stop(LoadFaults.Phase.AFTER_HISTORY);
+    faults.afterHistory();
     state(
         new LoadBookkeeping.State(
             result.loadId(),

@@ -1,11 +1,13 @@
 package io.weaver.load;
 
+import io.weaver.session.WeaverConf;
+
 /**
  * Driver-side timing marks of a load, printed to stderr when the JVM runs with {@code
  * -Dweaver.trace=true} (used to find where a load's fixed cost goes; see docs/performance.md).
  */
 final class LoadTrace {
-  private static final boolean ON = Boolean.getBoolean("weaver.trace");
+  private static final boolean ON = WeaverConf.trace();
   private static final ThreadLocal<Long> START = new ThreadLocal<>();
 
   private LoadTrace() {}

@@ -2,7 +2,6 @@ package io.weaver.load;
 
 import io.weaver.catalyst.delta.DirectCommit;
 import io.weaver.session.WeaverConf;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 
@@ -15,17 +14,9 @@ enum WritePath {
   DIRECT,
   MERGE;
 
-  /**
-   * The JVM system property that sets the default of {@link WeaverConf#LOAD_WRITER}: how the load
-   * suite runs on the MERGE path ({@code -Dweaver.load.writer=merge}).
-   */
-  static final String PROPERTY = "weaver.load.writer";
-
   /** The path for a load of {@code spec} whose diff reads {@code version}. */
   static WritePath choose(SparkSession spark, LoadSpec spec, long version) {
-    String fallback = System.getProperty(PROPERTY, "auto");
-    String asked =
-        spark.conf().get(WeaverConf.LOAD_WRITER, fallback).strip().toLowerCase(Locale.ROOT);
+    String asked = WeaverConf.loadWriter(spark);
     switch (asked) {
       case "merge":
         return MERGE;

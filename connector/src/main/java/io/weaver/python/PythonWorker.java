@@ -1,5 +1,6 @@
 package io.weaver.python;
 
+import io.weaver.session.WeaverConf;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,7 +40,7 @@ import py4j.ClientServer;
  */
 public final class PythonWorker implements AutoCloseable {
   /** How long the worker may take to start PySpark and register (seconds). */
-  private static final long START_SECONDS = Long.getLong("weaver.python.startTimeoutSeconds", 180);
+  private static final long START_SECONDS = WeaverConf.pythonStartTimeoutSeconds();
 
   private final SparkSession spark;
   private final ClientServer server;
@@ -275,7 +276,7 @@ public final class PythonWorker implements AutoCloseable {
    * from the jar that carries it; empty when neither (then the interpreter must have it installed).
    */
   static Optional<Path> packageRoot() {
-    String home = System.getProperty("weaver.home");
+    String home = WeaverConf.home().orElse(null);
     if (home != null) {
       Path src = Path.of(home, "python-bindings", "src", "main", "python");
       if (Files.isRegularFile(src.resolve("weaver").resolve("_worker.py"))) {

@@ -1,5 +1,7 @@
 package io.weaver.session;
 
+import io.weaver.catalyst.CatalystSettings;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -17,21 +19,24 @@ import org.apache.spark.sql.SparkSession;
  * </ol>
  */
 public final class WeaverConf {
+  /** Every session setting of Weaver's starts with this (so does every key of weaver.yaml). */
+  public static final String PREFIX = "spark.weaver.";
+
   /** The workspace folder or URI. Default {@code .}. */
-  public static final String WORKSPACE = "spark.weaver.workspace";
+  public static final String WORKSPACE = PREFIX + "workspace";
 
   /** The embedded lakehouse root. Default {@code <workspace>/.weaver/lakehouse}. */
-  public static final String LAKEHOUSE = "spark.weaver.lakehouse";
+  public static final String LAKEHOUSE = PREFIX + "lakehouse";
 
   /**
    * How keyed loads commit: {@code auto} (default: the direct writer where it can write the table,
    * else MERGE), {@code direct} (fail when it cannot) or {@code merge} (docs/engine.md, "Write
    * paths").
    */
-  public static final String LOAD_WRITER = "spark.weaver.load.writer";
+  public static final String LOAD_WRITER = PREFIX + "load.writer";
 
   /** Prefix of per-item settings: {@code spark.weaver.item.<Item>.<setting>}. */
-  public static final String ITEM_PREFIX = "spark.weaver.item.";
+  public static final String ITEM_PREFIX = PREFIX + "item.";
 
   /** {@code spark.weaver.item.<Item>.catalog}: place the item in an existing Spark catalog. */
   public static final String ITEM_CATALOG_SUFFIX = ".catalog";
@@ -60,6 +65,33 @@ public final class WeaverConf {
   /** The table property that holds a Weaver Table's {@code Schema.Object} (Build). */
   public static final String TABLE_ID_PROPERTY = "weaver.tableId";
 
+  /** The table property ({@code true}) every catalogue table carries. */
+  public static final String CATALOGUE_PROPERTY = "weaver.catalogue";
+
+  // JVM system properties: settings of a process rather than of a session (how a test suite or
+  // bin/weaver runs), read here like the session's.
+
+  /**
+   * JVM system property: the default of {@link #LOAD_WRITER} when the session does not set it; how
+   * the load suite runs on the MERGE path ({@code -Dweaver.load.writer=merge}).
+   */
+  public static final String LOAD_WRITER_PROPERTY = "weaver.load.writer";
+
+  /** JVM system property: loads use Delta's public API only ({@code portable}). */
+  public static final String DELTA_LOADS_PROPERTY = CatalystSettings.DELTA_LOADS;
+
+  /** JVM system property: {@code true} logs the time of each load step (LoadTrace). */
+  public static final String TRACE_PROPERTY = "weaver.trace";
+
+  /** JVM system property: seconds a Python worker may take to start. Default 180. */
+  public static final String PYTHON_START_TIMEOUT_PROPERTY = "weaver.python.startTimeoutSeconds";
+
+  /** JVM system property: a source tree whose {@code weaver} Python package the worker runs. */
+  public static final String HOME_PROPERTY = "weaver.home";
+
+  /** JVM system property: {@code hive} (default) or {@code memory}, the embedded metastore. */
+  public static final String METASTORE_PROPERTY = "weaver.metastore";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */
@@ -71,6 +103,35 @@ public final class WeaverConf {
   private WeaverConf(ConfLayer session, ConfLayer workspaceFile) {
     this.session = session;
     this.workspaceFile = workspaceFile;
+  }
+
+  /**
+   * {@link #LOAD_WRITER} as asked, trimmed and lower case: the session's, else {@link
+   * #LOAD_WRITER_PROPERTY}, else {@code auto}. Read per load, so a session may change it.
+   */
+  public static String loadWriter(SparkSession spark) {
+    String fallback = System.getProperty(LOAD_WRITER_PROPERTY, "auto");
+    return spark.conf().get(LOAD_WRITER, fallback).strip().toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether {@link #TRACE_PROPERTY} is {@code true}. */
+  public static boolean trace() {
+    return Boolean.getBoolean(TRACE_PROPERTY);
+  }
+
+  /** {@link #PYTHON_START_TIMEOUT_PROPERTY}, default 180. */
+  public static long pythonStartTimeoutSeconds() {
+    return Long.getLong(PYTHON_START_TIMEOUT_PROPERTY, 180);
+  }
+
+  /** {@link #HOME_PROPERTY}, when set. */
+  public static Optional<String> home() {
+    return Optional.ofNullable(System.getProperty(HOME_PROPERTY));
+  }
+
+  /** {@link #METASTORE_PROPERTY} as given, default {@code hive}. */
+  public static String metastoreMode() {
+    return System.getProperty(METASTORE_PROPERTY, "hive");
   }
 
   /** Settings from a session's conf. */

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public final class WeaverYaml {
   public static final String FILE_NAME = "weaver.yaml";
-  private static final String PREFIX = "spark.weaver.";
+  private static final String PREFIX = WeaverConf.PREFIX;
 
   private WeaverYaml() {}
 

@@ -3,6 +3,7 @@ package io.weaver.staging;
 import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.WeaverConf;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -36,7 +37,7 @@ public final class ItemSession {
     CollectionConverters.asJava(spark.conf().getAll())
         .forEach(
             (key, value) -> {
-              if (key.startsWith("spark.sql.catalog.") || key.startsWith("spark.weaver.")) {
+              if (key.startsWith("spark.sql.catalog.") || key.startsWith(WeaverConf.PREFIX)) {
                 session.conf().set(key, value);
               }
             });

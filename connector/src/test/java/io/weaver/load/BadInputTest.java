@@ -151,7 +151,8 @@ class BadInputTest {
             LoadEngine.apply(
                 table.spark,
                 new LoadRequest(
-                    full, staging, Optional.of(table.keys(2)), T2, "bad", 99, false, "{}")));
+                    full, staging, Optional.of(table.keys(2)), T2, "bad", 99, false, "{}"),
+                FaultPoints.installed()));
     assertTrue(message.contains("delete keys but the Table is not incremental"), message);
   }
 }

@@ -364,11 +364,11 @@ class DifferentialLoadTest {
     // and status, and write nothing.
     LoadOutcome planned = null;
     if (random.nextInt(4) == 0) {
-      planned = LoadEngine.apply(s.table.spark, request.asPlan());
+      planned = LoadEngine.apply(s.table.spark, request.asPlan(), FaultPoints.installed());
       assertEquals(versionBefore, version(s), "a plan writes nothing");
       assertFalse(planned.committed());
     }
-    LoadOutcome o = LoadEngine.apply(s.table.spark, request);
+    LoadOutcome o = LoadEngine.apply(s.table.spark, request, FaultPoints.installed());
     if (planned != null) {
       assertEquals(o.status(), planned.status(), planned.message());
       if (o.status() != LoadStatus.REFUSED) {

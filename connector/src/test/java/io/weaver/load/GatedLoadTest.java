@@ -69,7 +69,8 @@ class GatedLoadTest {
                 waived.loadId(),
                 waived.loadSequence(),
                 true,
-                waived.commitMetadata()));
+                waived.commitMetadata()),
+            FaultPoints.installed());
     assertEquals(LoadStatus.SUCCEEDED, applied.status(), applied.message());
     assertEquals(4, applied.rowsDeleted());
     assertEquals(6, applied.targetLiveRowsAfter());

@@ -43,7 +43,7 @@ class IdentityAndReplayTest {
   void replayingALoadSequenceIsANoOpThatSaysSo() {
     TestTable table = new TestTable(TestTable.keyedSpec(dir, false));
     LoadRequest request = table.request(table.rows(row(1, "a", 10)), T1);
-    LoadOutcome first = LoadEngine.apply(table.spark, request);
+    LoadOutcome first = LoadEngine.apply(table.spark, request, FaultPoints.installed());
     assertTrue(first.committed(), first.message());
     long version = table.version();
 
@@ -58,7 +58,7 @@ class IdentityAndReplayTest {
             request.loadSequence(),
             false,
             request.commitMetadata());
-    LoadOutcome again = LoadEngine.apply(table.spark, replay);
+    LoadOutcome again = LoadEngine.apply(table.spark, replay, FaultPoints.installed());
     assertEquals(LoadStatus.SUCCEEDED, again.status());
     assertFalse(again.committed());
     assertTrue(again.message().contains("already applied"), again.message());

@@ -40,11 +40,11 @@ class LoadPlanTest {
   private LoadOutcome[] planThenLoad(TestTable table, LoadRequest request) {
     Map<String, String> before = FileDigests.of(Path.of(table.spec.targetPath()));
     long version = table.version();
-    LoadOutcome plan = LoadEngine.apply(table.spark, request.asPlan());
+    LoadOutcome plan = LoadEngine.apply(table.spark, request.asPlan(), FaultPoints.installed());
     assertFalse(plan.committed(), plan.message());
     assertEquals(version, table.version(), "a plan makes no Delta version");
     assertEquals(before, FileDigests.of(Path.of(table.spec.targetPath())), "a plan writes no file");
-    LoadOutcome load = LoadEngine.apply(table.spark, request);
+    LoadOutcome load = LoadEngine.apply(table.spark, request, FaultPoints.installed());
     return new LoadOutcome[] {plan, load};
   }
 

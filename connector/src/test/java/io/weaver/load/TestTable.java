@@ -156,7 +156,7 @@ final class TestTable {
   }
 
   LoadOutcome load(Dataset<Row> staging, Instant ts) {
-    return LoadEngine.apply(spark, request(staging, ts));
+    return LoadEngine.apply(spark, request(staging, ts), FaultPoints.installed());
   }
 
   LoadOutcome loadWithDeletes(Dataset<Row> staging, Dataset<Row> deleteKeys, Instant ts) {
@@ -171,7 +171,8 @@ final class TestTable {
             base.loadId(),
             base.loadSequence(),
             false,
-            base.commitMetadata()));
+            base.commitMetadata()),
+        FaultPoints.installed());
   }
 
   /** The table's rows by primary key (first business column), every column. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.sqlserver.jdbc.SQLServerDriver;
 import io.weaver.warehouse.signature.TsqlSignature;
+import io.weaver.warehouse.signature.TsqlSignatureOracle;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -369,7 +370,7 @@ class WarehouseEndpointTest {
       String modelled =
           HexFormat.of()
               .withUpperCase()
-              .formatHex(TsqlSignature.evaluateHash(columns, rows.get(n)));
+              .formatHex(TsqlSignatureOracle.evaluateHash(columns, rows.get(n)));
       assertEquals(modelled, engine, "row " + n + " " + rows.get(n));
     }
   }

@@ -1,6 +1,6 @@
 package io.weaver.catalyst.delta;
 
-import java.util.Locale;
+import io.weaver.catalyst.CatalystSettings;
 
 /**
  * Whether open-source Delta's internal classes are on this JVM's classpath, and whether loads may
@@ -18,7 +18,7 @@ import java.util.Locale;
  */
 public final class DeltaInternals {
   /** The JVM system property that sends loads down the public path: {@code portable}. */
-  public static final String LOADS_PROPERTY = "weaver.delta.loads";
+  public static final String LOADS_PROPERTY = CatalystSettings.DELTA_LOADS;
 
   private static final boolean PRESENT = present("org.apache.spark.sql.delta.DeltaLog");
 
@@ -31,14 +31,7 @@ public final class DeltaInternals {
 
   /** Whether loads use the internals: present, and not sent down the portable path. */
   public static boolean forLoads() {
-    return PRESENT
-        && !"portable"
-            .equals(System.getProperty(LOADS_PROPERTY, "").strip().toLowerCase(Locale.ROOT));
-  }
-
-  /** {@code internal} or {@code portable}: how this JVM's loads read the Delta log. */
-  public static String loadPath() {
-    return forLoads() ? "internal" : "portable";
+    return PRESENT && !CatalystSettings.portableLoads();
   }
 
   private static boolean present(String className) {

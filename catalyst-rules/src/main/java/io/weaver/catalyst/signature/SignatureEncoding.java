@@ -93,11 +93,6 @@ public final class SignatureEncoding {
     return hex;
   }
 
-  /** {@link #finishHex} as a {@code String}. */
-  public static String finishHexString(MessageDigest digest) {
-    return new String(finishHex(digest), StandardCharsets.US_ASCII);
-  }
-
   public static void putNull(MessageDigest digest) {
     digest.update(NULL);
   }
@@ -124,11 +119,6 @@ public final class SignatureEncoding {
   /** Binary value: the raw bytes. */
   public static void putBinary(MessageDigest digest, byte[] bytes) {
     putBytes(digest, bytes, 0, bytes.length);
-  }
-
-  /** String value: its UTF-8 bytes. */
-  public static void putString(MessageDigest digest, String value) {
-    putBinary(digest, value.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Any integral value (byte, short, int, long): decimal text. */

@@ -119,7 +119,7 @@ class RowBufferTest {
   void aWholeRowHashesToSha256OfItsEncoding() {
     Consumer<MessageDigest> row =
         d -> {
-          SignatureEncoding.putString(d, "customer-42");
+          TestEncodings.putString(d, "customer-42");
           SignatureEncoding.putNull(d);
           SignatureEncoding.putLong(d, -7);
           SignatureEncoding.putDecimal(d, 12345, 2);

@@ -196,7 +196,7 @@ class SignatureEncodingTest {
   void booleansStringsAndBinary() {
     assertEquals("true", text(d -> SignatureEncoding.putBoolean(d, true)));
     assertEquals("false", text(d -> SignatureEncoding.putBoolean(d, false)));
-    assertEquals("é€", text(d -> SignatureEncoding.putString(d, "é€")));
+    assertEquals("é€", text(d -> TestEncodings.putString(d, "é€")));
     ByteCapture capture = new ByteCapture();
     SignatureEncoding.putBinary(capture, new byte[] {0, (byte) 0xFF});
     assertEquals("0100000002" + "00ff", java.util.HexFormat.of().formatHex(capture.take()));
@@ -221,10 +221,10 @@ class SignatureEncodingTest {
       if (value == null) {
         SignatureEncoding.putNull(digest);
       } else {
-        SignatureEncoding.putString(digest, value);
+        TestEncodings.putString(digest, value);
       }
     }
-    String hex = SignatureEncoding.finishHexString(digest);
+    String hex = TestEncodings.finishHexString(digest);
     assertTrue(hex.matches("[0-9a-f]{64}"), hex);
     return hex;
   }

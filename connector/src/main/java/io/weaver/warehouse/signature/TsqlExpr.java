@@ -1,18 +1,17 @@
 package io.weaver.warehouse.signature;
 
 import io.weaver.warehouse.TsqlNames;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The small T-SQL expression language the row signature is written in, with two interpretations:
- * {@link #render()} is the T-SQL text sent to the Warehouse, {@link #eval(Env)} computes the same
- * value in Java following the documented semantics of each construct ({@link TsqlSemantics}). The
- * second is the test oracle's stand-in until the text runs against a real endpoint: a test that
- * compares evaluated bytes with Delta's checks the algorithm, and the rendering is one line per
- * node, so the two cannot drift apart unnoticed.
+ * The small T-SQL expression language the row signature is written in: {@link #render()} is the
+ * T-SQL text sent to the Warehouse. The tests interpret the same trees in Java, following the
+ * documented semantics of each construct (their {@code TsqlEvaluator}): the test oracle's stand-in
+ * until the text runs against a real endpoint. A test that compares evaluated bytes with Delta's
+ * checks the algorithm, and the rendering is one line per node, so the two cannot drift apart
+ * unnoticed.
  *
  * <p>Every identifier is rendered through {@link TsqlNames#quote}. Text literals here are always
  * ASCII constants of the generator ({@code 'true'}, {@code '.'}), rendered as {@code varchar}
@@ -23,17 +22,10 @@ public sealed interface TsqlExpr {
 
   String render();
 
-  /** The value, or {@code null} for SQL NULL. */
-  Object eval(Env env);
-
   /** {@code [alias].[name]}: a column of the row, or of a derived table in a {@link Subquery}. */
   record Ref(String alias, String name) implements TsqlExpr {
     public String render() {
       return TsqlNames.quote(alias) + "." + TsqlNames.quote(name);
-    }
-
-    public Object eval(Env env) {
-      return env.get(alias, name);
     }
   }
 
@@ -41,10 +33,6 @@ public sealed interface TsqlExpr {
   record Bin(byte[] bytes) implements TsqlExpr {
     public String render() {
       return "0x" + HexFormat.of().withUpperCase().formatHex(bytes);
-    }
-
-    public Object eval(Env env) {
-      return bytes.clone();
     }
   }
 
@@ -59,10 +47,6 @@ public sealed interface TsqlExpr {
     public String render() {
       return "'" + text.replace("'", "''") + "'";
     }
-
-    public Object eval(Env env) {
-      return new TsqlSemantics.Varchar(text, false);
-    }
   }
 
   /** An int or bigint literal. */
@@ -70,13 +54,9 @@ public sealed interface TsqlExpr {
     public String render() {
       return value < 0 ? "(" + value + ")" : Long.toString(value);
     }
-
-    public Object eval(Env env) {
-      return value;
-    }
   }
 
-  /** {@code NAME(arg, …)} for the scalar functions {@link TsqlSemantics#call} models. */
+  /** {@code NAME(arg, …)} for the scalar functions the signature uses. */
   record Call(String function, List<TsqlExpr> args) implements TsqlExpr {
     public Call {
       args = List.copyOf(args);
@@ -85,24 +65,12 @@ public sealed interface TsqlExpr {
     public String render() {
       return function + "(" + args.stream().map(TsqlExpr::render).collect(joining()) + ")";
     }
-
-    public Object eval(Env env) {
-      List<Object> values = new ArrayList<>(args.size());
-      for (TsqlExpr arg : args) {
-        values.add(arg.eval(env));
-      }
-      return TsqlSemantics.call(function, values);
-    }
   }
 
   /** {@code DATEPART(part, x)}: the part is a keyword, not an expression. */
   record DatePart(String part, TsqlExpr value) implements TsqlExpr {
     public String render() {
       return "DATEPART(" + part + ", " + value.render() + ")";
-    }
-
-    public Object eval(Env env) {
-      return TsqlSemantics.datePart(part, value.eval(env));
     }
   }
 
@@ -115,10 +83,6 @@ public sealed interface TsqlExpr {
     public String render() {
       return (tryCast ? "TRY_CAST(" : "CAST(") + value.render() + " AS " + type.sql() + ")";
     }
-
-    public Object eval(Env env) {
-      return TsqlSemantics.convert(value.eval(env), type, 0, tryCast, env.exponent());
-    }
   }
 
   /** {@code CONVERT(type, x, style)}; style 0 is rendered without the argument. */
@@ -130,10 +94,6 @@ public sealed interface TsqlExpr {
           + value.render()
           + (style == 0 ? "" : ", " + style)
           + ")";
-    }
-
-    public Object eval(Env env) {
-      return TsqlSemantics.convert(value.eval(env), type, style, false, env.exponent());
     }
   }
 
@@ -148,20 +108,12 @@ public sealed interface TsqlExpr {
     public String render() {
       return value.render() + " COLLATE " + collation;
     }
-
-    public Object eval(Env env) {
-      return TsqlSemantics.collate(value.eval(env), collation);
-    }
   }
 
   /** {@code (a op b)} for {@code + - %} and the comparisons {@code = <> < > <= >=}. */
   record Op(String op, TsqlExpr left, TsqlExpr right) implements TsqlExpr {
     public String render() {
       return "(" + left.render() + " " + op + " " + right.render() + ")";
-    }
-
-    public Object eval(Env env) {
-      return TsqlSemantics.operator(op, left.eval(env), right.eval(env));
     }
   }
 
@@ -170,29 +122,12 @@ public sealed interface TsqlExpr {
     public String render() {
       return "(" + left.render() + (and ? " AND " : " OR ") + right.render() + ")";
     }
-
-    public Object eval(Env env) {
-      Boolean a = (Boolean) left.eval(env);
-      Boolean b = (Boolean) right.eval(env);
-      if (and) {
-        return Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)
-            ? Boolean.FALSE
-            : a == null || b == null ? null : Boolean.TRUE;
-      }
-      return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b)
-          ? Boolean.TRUE
-          : a == null || b == null ? null : Boolean.FALSE;
-    }
   }
 
   /** {@code x IS NULL}: never unknown. */
   record IsNull(TsqlExpr value) implements TsqlExpr {
     public String render() {
       return value.render() + " IS NULL";
-    }
-
-    public Object eval(Env env) {
-      return value.eval(env) == null;
     }
   }
 
@@ -215,15 +150,6 @@ public sealed interface TsqlExpr {
         out.append(" THEN ").append(when.value().render());
       }
       return out.append(" ELSE ").append(otherwise.render()).append(" END").toString();
-    }
-
-    public Object eval(Env env) {
-      for (When when : whens) {
-        if (Boolean.TRUE.equals(when.condition().eval(env))) {
-          return when.value().eval(env);
-        }
-      }
-      return otherwise.eval(env);
     }
   }
 
@@ -286,34 +212,6 @@ public sealed interface TsqlExpr {
           + "("
           + TsqlNames.quote(values.column())
           + ")";
-    }
-
-    public Object eval(Env env) {
-      Object[] best = new Object[2]; // order key, result
-      rows(env, 0, best);
-      return best[1];
-    }
-
-    private void rows(Env env, int index, Object[] best) {
-      if (index == sources.size()) {
-        if (Boolean.TRUE.equals(where.eval(env))) {
-          long key = ((Number) orderBy.eval(env)).longValue();
-          if (best[0] == null || key < (Long) best[0]) {
-            best[0] = key;
-            best[1] = result.eval(env);
-          }
-        }
-        return;
-      }
-      Source source = sources.get(index);
-      if (source instanceof Apply apply) {
-        rows(env.with(apply.alias(), apply.column(), apply.value().eval(env)), index + 1, best);
-      } else {
-        Values values = (Values) source;
-        for (long row : values.rows()) {
-          rows(env.with(values.alias(), values.column(), row), index + 1, best);
-        }
-      }
     }
   }
 

@@ -12,15 +12,12 @@ import io.weaver.warehouse.signature.TsqlExpr.IsNull;
 import io.weaver.warehouse.signature.TsqlExpr.Ref;
 import io.weaver.warehouse.signature.TsqlExpr.Subquery;
 import io.weaver.warehouse.signature.TsqlType.Family;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The Warehouse's {@code [Row signature]}: T-SQL that computes, inside the database, the same
  * SHA-256 the Lakehouse stores (SignatureEncoding in catalyst-rules, docs/warehouse.md "Row
- * signature"), plus a Java evaluation of that same expression for tests.
+ * signature"). The tests evaluate the same expression in Java ({@code TsqlSignatureOracle}).
  *
  * <p>Per column, in order: {@code CASE WHEN v IS NULL THEN 0x00 ELSE 0x01 + <4-byte big-endian
  * length> + <canonical bytes> END}; the columns are concatenated with {@code +} into one {@code
@@ -41,9 +38,6 @@ public final class TsqlSignature {
       return new Column(name, TsqlType.parse(typeText));
     }
   }
-
-  /** The alias {@link #evaluate} binds the columns under. */
-  private static final String EVAL_ALIAS = "row";
 
   private static final TsqlType BINARY_4 = TsqlType.sized(Family.BINARY, 4);
 
@@ -90,44 +84,5 @@ public final class TsqlSignature {
   private static TsqlExpr frame(TsqlExpr bytes) {
     TsqlExpr length = cast(cast(call("DATALENGTH", bytes), INT), BINARY_4);
     return concat(new Bin(new byte[] {1}), length, bytes);
-  }
-
-  /**
-   * Evaluates {@link #encodingExpression} in Java for one row of Java values (String, Long/
-   * Integer, Boolean, BigDecimal, Double, Float, LocalDate, LocalDateTime, OffsetDateTime,
-   * LocalTime, byte[], UUID; null for NULL), by the modelled T-SQL semantics. For tests.
-   */
-  public static byte[] evaluate(List<Column> columns, List<?> values) {
-    return evaluate(columns, values, Env.empty());
-  }
-
-  static byte[] evaluate(List<Column> columns, List<?> values, Env scope) {
-    if (columns.size() != values.size()) {
-      throw new IllegalArgumentException("one value per column");
-    }
-    Env env = scope;
-    for (int i = 0; i < columns.size(); i++) {
-      Column column = columns.get(i);
-      env = env.with(EVAL_ALIAS, column.name(), TsqlSemantics.bind(column.type(), values.get(i)));
-    }
-    return (byte[]) encoding(columns, EVAL_ALIAS).eval(env);
-  }
-
-  /** {@code HASHBYTES('SHA2_256', …)} of {@link #evaluate}: the 32 bytes the Warehouse stores. */
-  public static byte[] evaluateHash(List<Column> columns, List<?> values) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(evaluate(columns, values));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
-    }
-  }
-
-  /** Every column's parsed type, for callers holding authored type text. */
-  public static List<Column> columns(List<String> names, List<String> typeTexts) {
-    List<Column> out = new ArrayList<>(names.size());
-    for (int i = 0; i < names.size(); i++) {
-      out.add(Column.of(names.get(i), typeTexts.get(i)));
-    }
-    return out;
   }
 }

@@ -3,6 +3,7 @@ package io.weaver.warehouse.signature;
 import io.weaver.catalyst.signature.SignatureEncoding;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -63,7 +64,8 @@ final class DeltaBytes {
   }
 
   static Consumer<MessageDigest> string(String s) {
-    return d -> SignatureEncoding.putString(d, s);
+    // A string value is its UTF-8 bytes (docs/warehouse.md, "Row signature").
+    return d -> SignatureEncoding.putBinary(d, s.getBytes(StandardCharsets.UTF_8));
   }
 
   static Consumer<MessageDigest> integer(long v) {

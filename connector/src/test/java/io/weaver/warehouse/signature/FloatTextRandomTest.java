@@ -87,7 +87,7 @@ class FloatTextRandomTest {
     double[] values = doubles(DOUBLES);
     int subnormals = 0;
     for (double d : values) {
-      byte[] tsql = TsqlSignature.evaluate(DOUBLE, Arrays.asList(d));
+      byte[] tsql = TsqlSignatureOracle.evaluate(DOUBLE, Arrays.asList(d));
       byte[] delta = DeltaBytes.of(DeltaBytes.dbl(d));
       boolean tiny = Math.abs(d) < Double.MIN_NORMAL;
       subnormals += tiny ? 1 : 0;
@@ -115,7 +115,7 @@ class FloatTextRandomTest {
     List<String> mismatches = new ArrayList<>();
     float[] values = floats(FLOATS);
     for (float f : values) {
-      byte[] tsql = TsqlSignature.evaluate(FLOAT, Arrays.asList(f));
+      byte[] tsql = TsqlSignatureOracle.evaluate(FLOAT, Arrays.asList(f));
       byte[] delta = DeltaBytes.of(DeltaBytes.flt(f));
       if (!Arrays.equals(tsql, delta)) {
         mismatches.add(describe(new BigDecimal(f), tsql, delta));

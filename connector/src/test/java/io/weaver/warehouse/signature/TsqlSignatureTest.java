@@ -51,7 +51,7 @@ class TsqlSignatureTest {
   }
 
   private static byte[] tsql(List<Column> columns, Object... values) {
-    return TsqlSignature.evaluate(columns, Arrays.asList(values));
+    return TsqlSignatureOracle.evaluate(columns, Arrays.asList(values));
   }
 
   /** One column of {@code type} holding {@code value} encodes as Delta's {@code expected}. */
@@ -63,7 +63,8 @@ class TsqlSignatureTest {
   }
 
   private static String hash(List<Column> columns, Object... values) {
-    return HexFormat.of().formatHex(TsqlSignature.evaluateHash(columns, Arrays.asList(values)));
+    return HexFormat.of()
+        .formatHex(TsqlSignatureOracle.evaluateHash(columns, Arrays.asList(values)));
   }
 
   // Golden vectors of RowSignatureTest (catalyst-rules) whose types have a T-SQL counterpart.
@@ -261,7 +262,8 @@ class TsqlSignatureTest {
         new Object[][] {
           {0.1, 0.1f}, {1e-300, 1e-30f}, {-1.5e300, -3e38f}, {0.0, 0.0f}, {1e5, 1e5f}
         }) {
-      assertArrayEquals(tsql(both, row), TsqlSignature.evaluate(both, Arrays.asList(row), minimal));
+      assertArrayEquals(
+          tsql(both, row), TsqlSignatureOracle.evaluate(both, Arrays.asList(row), minimal));
       assertArrayEquals(DeltaBytes.of(dbl((Double) row[0]), flt((Float) row[1])), tsql(both, row));
     }
     assertEquals(

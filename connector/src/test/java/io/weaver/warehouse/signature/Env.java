@@ -1,7 +1,7 @@
 package io.weaver.warehouse.signature;
 
 /**
- * The columns visible to {@link TsqlExpr#eval}: the row's own, and those of the derived tables a
+ * The columns visible to {@link TsqlEvaluator}: the row's own, and those of the derived tables a
  * {@link TsqlExpr.Subquery} has joined so far. Immutable (a linked list), so each subquery row
  * extends its parent's scope without copying it.
  */

@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * The Java model of the T-SQL semantics {@link TsqlExpr#eval} relies on: one method per construct,
+ * The Java model of the T-SQL semantics {@link TsqlEvaluator} relies on: one method per construct,
  * each following the SQL Server documentation (cited per method). Only what the signature's
  * expressions use is modelled; anything else throws {@link UnsupportedOperationException} rather
  * than guess. Runtime values: {@link Long} (tinyint to bigint), {@link Boolean} (bit), {@link Dec}

@@ -1,0 +1,28 @@
+package io.weaver.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The compiled main classes of the three jars (catalyst-rules, connector, sql-extensions), without
+ * any test class: neither this module's nor those of the connector's test jar, which the tests'
+ * classpath holds as {@code target/test-classes} in a reactor build and as {@code *-tests.jar} once
+ * packaged.
+ */
+final class MainClasses {
+  private static JavaClasses classes;
+
+  private MainClasses() {}
+
+  static synchronized JavaClasses get() {
+    if (classes == null) {
+      classes =
+          new ClassFileImporter()
+              .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+              .withImportOption(location -> !location.contains("-tests.jar"))
+              .importPackages("io.weaver");
+    }
+    return classes;
+  }
+}
