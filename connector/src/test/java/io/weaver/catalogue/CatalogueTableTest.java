@@ -3,17 +3,17 @@ package io.weaver.catalogue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The catalogue's column lists are a published contract (docs/table-contract.md, "Catalogue"): the
- * schemas built from them stay exactly the DDL they replaced, and rows are written and read by name.
+ * schemas built from them stay exactly the DDL they replaced, and rows are written and read by
+ * name.
  */
 class CatalogueTableTest {
   /** The tables' DDL as published; a change here is a change of the contract. */
