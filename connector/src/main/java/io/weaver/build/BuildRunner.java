@@ -156,13 +156,10 @@ public final class BuildRunner {
     String declarationSignature = Signatures.declaration(t, shape.catalogueColumns(), edges);
     String id = t.tableId().toString();
     String path = layout.tablePath(t.item(), t.tableId());
-    Optional<Row> registry = Optional.ofNullable(item.registry.get(id));
+    Optional<CatalogueRows.RegistryEntry> registry = Optional.ofNullable(item.registry.get(id));
     boolean exists = DeltaTable.isDeltaTable(spark, path);
     Map<String, String> defaults =
-        registry
-            .filter(r -> !r.isNullAt(6))
-            .map(r -> Map.copyOf(r.<String, String>getJavaMap(6)))
-            .orElse(creationDefaults());
+        registry.flatMap(CatalogueRows.RegistryEntry::creationDefaults).orElse(creationDefaults());
     int minReader =
         t.deltaMinReaderVersion()
             .orElse(Integer.parseInt(defaults.getOrDefault("delta.minReaderVersion", "3")));
@@ -211,7 +208,8 @@ public final class BuildRunner {
               + shape.columns().size()
               + " business column(s)");
     }
-    if (registry.isPresent() && registry.get().getString(2).equals(declarationSignature)) {
+    if (registry.isPresent()
+        && registry.get().declarationSignature().equals(declarationSignature)) {
       return new BuildOutcome(t.qualifiedName(), "unchanged", "declaration unchanged");
     }
     ChangeClassifier.Previous previous =
@@ -287,8 +285,8 @@ public final class BuildRunner {
   /** One item's catalogue: what it held before this Build and the rows this Build replaces. */
   private static final class ItemState {
     private final Catalogue catalogue;
-    private final Map<String, Row> registry = new HashMap<>();
-    private final Map<String, Row> dictionary = new HashMap<>();
+    private final Map<String, CatalogueRows.RegistryEntry> registry = new HashMap<>();
+    private final Map<String, CatalogueRows.DictionaryEntry> dictionary = new HashMap<>();
     private final List<String> changedIds = new ArrayList<>();
     private final Map<CatalogueTable, List<Row>> rows = new HashMap<>();
 
@@ -298,26 +296,25 @@ public final class BuildRunner {
       // never built finds no catalogue: every Table is new.
       if (catalogue.exists(CatalogueTable.REGISTRY)) {
         for (Row r : catalogue.read(CatalogueTable.REGISTRY).collectAsList()) {
-          registry.put(r.getString(0), r);
+          CatalogueRows.RegistryEntry entry = CatalogueRows.RegistryEntry.fromRow(r);
+          registry.put(entry.objectId(), entry);
         }
       }
       if (catalogue.exists(CatalogueTable.TABLE_DICTIONARY)) {
         for (Row r : catalogue.read(CatalogueTable.TABLE_DICTIONARY).collectAsList()) {
-          dictionary.put(r.getString(0), r);
+          CatalogueRows.DictionaryEntry entry = CatalogueRows.DictionaryEntry.fromRow(r);
+          dictionary.put(entry.tableId(), entry);
         }
       }
     }
 
     ChangeClassifier.Previous previous(String id, org.apache.spark.sql.types.StructType physical) {
-      Row row = dictionary.get(id);
-      if (row == null) {
+      CatalogueRows.DictionaryEntry entry = dictionary.get(id);
+      if (entry == null) {
         return new ChangeClassifier.Previous(physical, List.of(), Optional.empty(), List.of());
       }
-      List<String> pk = row.isNullAt(10) ? List.of() : row.getList(10);
-      Optional<String> identity = Optional.ofNullable(row.getString(13));
-      List<String> comparison = row.isNullAt(14) ? List.of() : row.getList(14);
       return new ChangeClassifier.Previous(
-          physical, List.copyOf(pk), identity, List.copyOf(comparison));
+          physical, entry.primaryKey(), entry.identityColumn(), entry.comparisonColumns());
     }
 
     void changed(

@@ -1,5 +1,7 @@
 package io.weaver.build;
 
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.NamedRow;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.ForeignKey;
 import io.weaver.metadata.ManagedColumns;
@@ -13,8 +15,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 
 /** The catalogue rows (docs/table-contract.md, "Catalogue") that describe one built Table. */
 public final class CatalogueRows {
@@ -27,29 +29,67 @@ public final class CatalogueRows {
       Integer minWriter,
       String declarationSignature,
       Instant builtAt) {
-    return RowFactory.create(
-        t.tableId().toString(),
-        t.tableId().schema(),
-        t.tableId().object(),
-        t.target().word(),
-        t.source().form().word(),
-        t.source().relativePath(),
-        t.description(),
-        t.lineage().orElse(null),
-        t.owner().orElse(null),
-        seq(t.tags()),
-        seq(t.primaryKey().map(ColumnSet::columns).orElse(List.of())),
-        t.incremental(),
-        t.hasLoadProcedure(),
-        t.identity().orElse(null),
-        seq(Signatures.comparisonColumns(t, shape)),
-        t.deletePercentageThreshold(),
-        t.updatePercentageThreshold(),
-        t.stabilityRowThreshold(),
-        minReader,
-        minWriter,
-        declarationSignature,
-        Timestamp.from(builtAt));
+    return CatalogueTable.TABLE_DICTIONARY
+        .row()
+        .set("table_id", t.tableId().toString())
+        .set("schema_name", t.tableId().schema())
+        .set("object_name", t.tableId().object())
+        .set("target", t.target().word())
+        .set("form", t.source().form().word())
+        .set("source_path", t.source().relativePath())
+        .set("description", t.description())
+        .set("lineage", t.lineage().orElse(null))
+        .set("owner", t.owner().orElse(null))
+        .set("tags", seq(t.tags()))
+        .set("primary_key", seq(t.primaryKey().map(ColumnSet::columns).orElse(List.of())))
+        .set("incremental", t.incremental())
+        .set("has_load_procedure", t.hasLoadProcedure())
+        .set("identity_column", t.identity().orElse(null))
+        .set("comparison_columns", seq(Signatures.comparisonColumns(t, shape)))
+        .set("delete_percentage_threshold", t.deletePercentageThreshold())
+        .set("update_percentage_threshold", t.updatePercentageThreshold())
+        .set("stability_row_threshold", t.stabilityRowThreshold())
+        .set("delta_min_reader_version", minReader)
+        .set("delta_min_writer_version", minWriter)
+        .set("declaration_signature", declarationSignature)
+        .set("built_at", Timestamp.from(builtAt))
+        .build();
+  }
+
+  /** What Build reads back from a Table's {@code _.TableDictionary} row. */
+  public record DictionaryEntry(
+      String tableId,
+      List<String> primaryKey,
+      Optional<String> identityColumn,
+      List<String> comparisonColumns,
+      String declarationSignature) {
+    public static DictionaryEntry fromRow(Row row) {
+      NamedRow r = NamedRow.of(row);
+      return new DictionaryEntry(
+          r.string("table_id"),
+          List.copyOf(r.<String>list("primary_key")),
+          r.optionalString("identity_column"),
+          List.copyOf(r.<String>list("comparison_columns")),
+          r.string("declaration_signature"));
+    }
+  }
+
+  /** What Build reads back from a Table's {@code _.Registry} row. */
+  public record RegistryEntry(
+      String objectId,
+      String declarationSignature,
+      String structureSignature,
+      Optional<Map<String, String>> creationDefaults) {
+    public static RegistryEntry fromRow(Row row) {
+      NamedRow r = NamedRow.of(row);
+      return new RegistryEntry(
+          r.string("object_id"),
+          r.string("declaration_signature"),
+          r.string("structure_signature"),
+          r.isNull("creation_defaults")
+              ? Optional.empty()
+              : Optional.of(Map.copyOf(r.<String, String>map("creation_defaults"))));
+    }
   }
 
   public static List<Row> columnDictionary(
@@ -62,7 +102,7 @@ public final class CatalogueRows {
     String id = t.tableId().toString();
     if (t.identity().isPresent()) {
       rows.add(
-          RowFactory.create(
+          column(
               id,
               t.identity().get(),
               ordinal++,
@@ -74,7 +114,7 @@ public final class CatalogueRows {
     }
     for (CatalogueColumn c : shape) {
       rows.add(
-          RowFactory.create(
+          column(
               id,
               c.name(),
               ordinal++,
@@ -85,7 +125,7 @@ public final class CatalogueRows {
               Notes.reference(t, c.name()).orElse(null)));
     }
     rows.add(
-        RowFactory.create(
+        column(
             id,
             managed.get(0),
             ordinal++,
@@ -95,7 +135,7 @@ public final class CatalogueRows {
             "When Weaver first inserted the row.",
             null));
     rows.add(
-        RowFactory.create(
+        column(
             id,
             managed.get(1),
             ordinal++,
@@ -105,7 +145,7 @@ public final class CatalogueRows {
             "When Weaver last changed the row.",
             null));
     rows.add(
-        RowFactory.create(
+        column(
             id,
             managed.get(2),
             ordinal++,
@@ -116,7 +156,7 @@ public final class CatalogueRows {
             null));
     if (Signatures.hasSignature(t)) {
       rows.add(
-          RowFactory.create(
+          column(
               id,
               managed.get(3),
               ordinal,
@@ -127,6 +167,28 @@ public final class CatalogueRows {
               null));
     }
     return rows;
+  }
+
+  private static Row column(
+      String id,
+      String name,
+      int ordinal,
+      String dataType,
+      boolean nullable,
+      String managedRole,
+      String note,
+      String noteReference) {
+    return CatalogueTable.COLUMN_DICTIONARY
+        .row()
+        .set("table_id", id)
+        .set("column_name", name)
+        .set("ordinal", ordinal)
+        .set("data_type", dataType)
+        .set("nullable", nullable)
+        .set("managed_role", managedRole)
+        .set("note", note)
+        .set("note_reference", noteReference)
+        .build();
   }
 
   public static List<Row> keyDictionary(TableDeclaration t, List<String> shape) {
@@ -142,7 +204,15 @@ public final class CatalogueRows {
   private static void addKey(
       List<Row> rows, String id, String kind, int keyOrdinal, ColumnSet key, List<String> shape) {
     for (String column : key.columns()) {
-      rows.add(RowFactory.create(id, kind, keyOrdinal, column, shape.indexOf(column)));
+      rows.add(
+          CatalogueTable.KEY_DICTIONARY
+              .row()
+              .set("table_id", id)
+              .set("key_kind", kind)
+              .set("key_ordinal", keyOrdinal)
+              .set("column_name", column)
+              .set("column_ordinal", shape.indexOf(column))
+              .build());
     }
   }
 
@@ -153,15 +223,17 @@ public final class CatalogueRows {
       ForeignKey fk = t.foreignKeys().get(i);
       for (int c = 0; c < fk.childColumns().columns().size(); c++) {
         rows.add(
-            RowFactory.create(
-                id,
-                i + 1,
-                fk.childColumns().columns().get(c),
-                fk.parentText(),
-                fk.parent().files() ? null : fk.parent().itemOr(t.item()),
-                fk.parent().tableId().toString(),
-                fk.parentColumns().get(c),
-                c));
+            CatalogueTable.FOREIGN_KEY_DICTIONARY
+                .row()
+                .set("table_id", id)
+                .set("fk_ordinal", i + 1)
+                .set("child_column", fk.childColumns().columns().get(c))
+                .set("parent_identity", fk.parentText())
+                .set("parent_item", fk.parent().files() ? null : fk.parent().itemOr(t.item()))
+                .set("parent_table_id", fk.parent().tableId().toString())
+                .set("parent_column", fk.parentColumns().get(c))
+                .set("column_ordinal", c)
+                .build());
       }
     }
     return rows;
@@ -171,13 +243,19 @@ public final class CatalogueRows {
     return edges.stream()
         .map(
             e ->
-                RowFactory.create(
-                    t.tableId().toString(),
-                    e.dependsOn(),
-                    e.dependsOnItem(),
+                CatalogueTable.DEPENDENCY
+                    .row()
+                    .set("table_id", t.tableId().toString())
+                    .set("depends_on", e.dependsOn())
+                    .set("depends_on_item", e.dependsOnItem())
                     // An external source has no Table ID: the column repeats its name or path.
-                    e.dependsOnTableId() == null ? e.dependsOn() : e.dependsOnTableId().toString(),
-                    e.kind()))
+                    .set(
+                        "depends_on_table_id",
+                        e.dependsOnTableId() == null
+                            ? e.dependsOn()
+                            : e.dependsOnTableId().toString())
+                    .set("kind", e.kind())
+                    .build())
         .toList();
   }
 
@@ -187,14 +265,16 @@ public final class CatalogueRows {
       String structureSignature,
       Instant installedAt,
       Map<String, String> creationDefaults) {
-    return RowFactory.create(
-        t.tableId().toString(),
-        "table",
-        declarationSignature,
-        structureSignature,
-        io.weaver.Version.WEAVER,
-        Timestamp.from(installedAt),
-        Map.copyOf(creationDefaults));
+    return CatalogueTable.REGISTRY
+        .row()
+        .set("object_id", t.tableId().toString())
+        .set("object_kind", "table")
+        .set("declaration_signature", declarationSignature)
+        .set("structure_signature", structureSignature)
+        .set("weaver_version", io.weaver.Version.WEAVER)
+        .set("installed_at", Timestamp.from(installedAt))
+        .set("creation_defaults", Map.copyOf(creationDefaults))
+        .build();
   }
 
   /** Spark converts a Java list to an array column. */

@@ -1,6 +1,7 @@
 package io.weaver.build;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.catalogue.NamedRow;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.WeaverConf;
 import java.util.List;
@@ -30,18 +31,19 @@ final class UnfinishedCreate {
   /** Whether the Delta table at {@code path} is Build's unfinished create of {@code t}. */
   static boolean at(SparkSession spark, String path, TableDeclaration t) {
     DeltaTable table = DeltaTable.forPath(spark, path);
-    Row detail = table.detail().select("properties", "numFiles").first();
-    Map<String, String> properties =
-        detail.isNullAt(0) ? Map.of() : detail.<String, String>getJavaMap(0);
+    NamedRow detail = NamedRow.of(table.detail().select("properties", "numFiles").first());
+    Map<String, String> properties = detail.map("properties");
     boolean ours =
         t.tableId().toString().equals(properties.get(WeaverConf.TABLE_ID_PROPERTY))
             && t.item().equals(properties.get(WeaverConf.ITEM_PROPERTY))
             && "true".equals(properties.get(WeaverConf.MANAGED_PROPERTY));
-    if (!ours || detail.isNullAt(1) || detail.getLong(1) != 0) {
+    if (!ours || detail.isNull("numFiles") || detail.longOr("numFiles", -1) != 0) {
       return false;
     }
     List<Row> commits = table.history().select("operation").collectAsList();
     return !commits.isEmpty()
-        && commits.stream().allMatch(c -> !c.isNullAt(0) && BUILD_CREATES.contains(c.getString(0)));
+        && commits.stream()
+            .map(c -> NamedRow.of(c).string("operation"))
+            .allMatch(operation -> operation != null && BUILD_CREATES.contains(operation));
   }
 }

@@ -1,69 +1,139 @@
 package io.weaver.catalogue;
 
+import static io.weaver.catalogue.CatalogueField.BIGINT;
+import static io.weaver.catalogue.CatalogueField.BOOLEAN;
+import static io.weaver.catalogue.CatalogueField.INT;
+import static io.weaver.catalogue.CatalogueField.STRING;
+import static io.weaver.catalogue.CatalogueField.STRINGS;
+import static io.weaver.catalogue.CatalogueField.STRING_MAP;
+import static io.weaver.catalogue.CatalogueField.TIMESTAMP;
+import static io.weaver.catalogue.CatalogueField.optional;
+import static io.weaver.catalogue.CatalogueField.required;
+
+import java.util.List;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The catalogue tables (docs/table-contract.md, "Catalogue"), in schema {@code _} of every item,
- * with their columns.
+ * with their columns. The column lists here are the one definition: the tables are created from
+ * them ({@link Catalogue#ensureTables}), rows are written by column name into their order ({@link
+ * #row}) and read by column name ({@link NamedRow}). Names, order and types are a published
+ * contract.
  */
 public enum CatalogueTable {
   TABLE_DICTIONARY(
       "TableDictionary",
-      "table_id string not null, schema_name string not null, object_name string not null,"
-          + " target string not null, form string not null, source_path string not null,"
-          + " description string, lineage string, owner string, tags array<string>,"
-          + " primary_key array<string>, incremental boolean, has_load_procedure boolean,"
-          + " identity_column string, comparison_columns array<string>,"
-          + " delete_percentage_threshold int, update_percentage_threshold int,"
-          + " stability_row_threshold bigint, delta_min_reader_version int,"
-          + " delta_min_writer_version int, declaration_signature string not null,"
-          + " built_at timestamp not null"),
+      required("table_id", STRING),
+      required("schema_name", STRING),
+      required("object_name", STRING),
+      required("target", STRING),
+      required("form", STRING),
+      required("source_path", STRING),
+      optional("description", STRING),
+      optional("lineage", STRING),
+      optional("owner", STRING),
+      optional("tags", STRINGS),
+      optional("primary_key", STRINGS),
+      optional("incremental", BOOLEAN),
+      optional("has_load_procedure", BOOLEAN),
+      optional("identity_column", STRING),
+      optional("comparison_columns", STRINGS),
+      optional("delete_percentage_threshold", INT),
+      optional("update_percentage_threshold", INT),
+      optional("stability_row_threshold", BIGINT),
+      optional("delta_min_reader_version", INT),
+      optional("delta_min_writer_version", INT),
+      required("declaration_signature", STRING),
+      required("built_at", TIMESTAMP)),
   COLUMN_DICTIONARY(
       "ColumnDictionary",
-      "table_id string not null, column_name string not null, ordinal int not null,"
-          + " data_type string not null, nullable boolean not null, managed_role string,"
-          + " note string, note_reference string"),
+      required("table_id", STRING),
+      required("column_name", STRING),
+      required("ordinal", INT),
+      required("data_type", STRING),
+      required("nullable", BOOLEAN),
+      optional("managed_role", STRING),
+      optional("note", STRING),
+      optional("note_reference", STRING)),
   KEY_DICTIONARY(
       "KeyDictionary",
-      "table_id string not null, key_kind string not null, key_ordinal int not null,"
-          + " column_name string not null, column_ordinal int not null"),
+      required("table_id", STRING),
+      required("key_kind", STRING),
+      required("key_ordinal", INT),
+      required("column_name", STRING),
+      required("column_ordinal", INT)),
   FOREIGN_KEY_DICTIONARY(
       "ForeignKeyDictionary",
-      "table_id string not null, fk_ordinal int not null, child_column string not null,"
-          + " parent_identity string not null, parent_item string, parent_table_id string not null,"
-          + " parent_column string not null, column_ordinal int not null"),
+      required("table_id", STRING),
+      required("fk_ordinal", INT),
+      required("child_column", STRING),
+      required("parent_identity", STRING),
+      optional("parent_item", STRING),
+      required("parent_table_id", STRING),
+      required("parent_column", STRING),
+      required("column_ordinal", INT)),
   DEPENDENCY(
       "Dependency",
-      "table_id string not null, depends_on string not null, depends_on_item string,"
-          + " depends_on_table_id string not null, kind string not null"),
+      required("table_id", STRING),
+      required("depends_on", STRING),
+      optional("depends_on_item", STRING),
+      required("depends_on_table_id", STRING),
+      required("kind", STRING)),
   REGISTRY(
       "Registry",
-      "object_id string not null, object_kind string not null, declaration_signature string not"
-          + " null, structure_signature string not null, weaver_version string not null,"
-          + " installed_at timestamp not null, creation_defaults map<string,string>"),
+      required("object_id", STRING),
+      required("object_kind", STRING),
+      required("declaration_signature", STRING),
+      required("structure_signature", STRING),
+      required("weaver_version", STRING),
+      required("installed_at", TIMESTAMP),
+      optional("creation_defaults", STRING_MAP)),
   LOAD_HISTORY(
       "LoadHistory",
-      "load_id string not null, table_id string not null, status string not null,"
-          + " started_at timestamp, finished_at timestamp, load_timestamp timestamp,"
-          + " rows_inserted bigint, rows_updated bigint, rows_deleted bigint, rows_revived bigint,"
-          + " rows_unchanged bigint, rows_rejected bigint, target_live_rows_before bigint,"
-          + " target_live_rows_after bigint, delta_version bigint, gates_waived boolean,"
-          + " message string"),
+      required("load_id", STRING),
+      required("table_id", STRING),
+      required("status", STRING),
+      optional("started_at", TIMESTAMP),
+      optional("finished_at", TIMESTAMP),
+      optional("load_timestamp", TIMESTAMP),
+      optional("rows_inserted", BIGINT),
+      optional("rows_updated", BIGINT),
+      optional("rows_deleted", BIGINT),
+      optional("rows_revived", BIGINT),
+      optional("rows_unchanged", BIGINT),
+      optional("rows_rejected", BIGINT),
+      optional("target_live_rows_before", BIGINT),
+      optional("target_live_rows_after", BIGINT),
+      optional("delta_version", BIGINT),
+      optional("gates_waived", BOOLEAN),
+      optional("message", STRING)),
   LOAD_STATE(
       "LoadState",
-      "table_id string not null, last_load_id string, last_succeeded_at timestamp,"
-          + " last_delta_version bigint, bookmark string, load_sequence bigint not null"),
+      required("table_id", STRING),
+      optional("last_load_id", STRING),
+      optional("last_succeeded_at", TIMESTAMP),
+      optional("last_delta_version", BIGINT),
+      optional("bookmark", STRING),
+      required("load_sequence", BIGINT)),
   LOAD_REJECTION(
       "LoadRejection",
-      "load_id string not null, table_id string not null, reason string not null,"
-          + " key_json string, row_json string");
+      required("load_id", STRING),
+      required("table_id", STRING),
+      required("reason", STRING),
+      optional("key_json", STRING),
+      optional("row_json", STRING));
 
   private final String tableName;
-  private final String ddl;
+  private final List<CatalogueField> fields;
+  private final StructType schema;
 
-  CatalogueTable(String tableName, String ddl) {
+  CatalogueTable(String tableName, CatalogueField... fields) {
     this.tableName = tableName;
-    this.ddl = ddl;
+    this.fields = List.of(fields);
+    this.schema =
+        new StructType(
+            this.fields.stream().map(CatalogueField::structField).toArray(StructField[]::new));
   }
 
   /** The table's name in schema {@code _}, e.g. {@code LoadHistory}. */
@@ -71,7 +141,17 @@ public enum CatalogueTable {
     return tableName;
   }
 
+  /** The columns in table order. */
+  public List<CatalogueField> fields() {
+    return fields;
+  }
+
   public StructType schema() {
-    return StructType.fromDDL(ddl);
+    return schema;
+  }
+
+  /** A new row of this table, its values set by column name. */
+  public CatalogueRowBuilder row() {
+    return new CatalogueRowBuilder(this);
   }
 }

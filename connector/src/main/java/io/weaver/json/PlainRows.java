@@ -23,9 +23,11 @@ public final class PlainRows {
 
   public static Map<String, Object> row(Row row) {
     Map<String, Object> m = new LinkedHashMap<>();
+    // Every value in field order: a query's result may repeat a name, so values are not read by it.
     StructField[] fields = row.schema().fields();
+    List<Object> values = CollectionConverters.asJava(row.toSeq());
     for (int i = 0; i < fields.length; i++) {
-      m.put(fields[i].name(), value(row.get(i)));
+      m.put(fields[i].name(), value(values.get(i)));
     }
     return m;
   }

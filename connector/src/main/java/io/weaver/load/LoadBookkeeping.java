@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.NamedRow;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 
 /**
  * Reads and writes a Table's load state and history in its item's catalogue.
@@ -37,6 +37,30 @@ final class LoadBookkeeping {
       Optional<String> bookmark,
       long sequence) {
     static final State NEW = new State(null, Optional.empty(), -1, Optional.empty(), 0);
+
+    /** The state held by a {@code _.LoadState} row, read by column name. */
+    static State fromRow(Row row) {
+      NamedRow r = NamedRow.of(row);
+      return new State(
+          r.string("last_load_id"),
+          r.instant("last_succeeded_at"),
+          r.longOr("last_delta_version", -1),
+          r.optionalString("bookmark"),
+          r.longOr("load_sequence", 0));
+    }
+
+    /** This state as the {@code _.LoadState} row of {@code tableId}. */
+    Row toRow(String tableId) {
+      return CatalogueTable.LOAD_STATE
+          .row()
+          .set("table_id", tableId)
+          .set("last_load_id", lastLoadId)
+          .set("last_succeeded_at", lastSucceededAt.map(LoadBookkeeping::ts).orElse(null))
+          .set("last_delta_version", lastDeltaVersion)
+          .set("bookmark", bookmark.orElse(null))
+          .set("load_sequence", sequence)
+          .build();
+    }
   }
 
   private final Catalogue catalogue;
@@ -58,14 +82,7 @@ final class LoadBookkeeping {
         || !known.tableUuid().equals(probe.tableUuid())) {
       Map<String, State> states = new HashMap<>();
       for (Row r : catalogue.readAt(CatalogueTable.LOAD_STATE, probe.version()).collectAsList()) {
-        states.put(
-            r.getString(0),
-            new State(
-                r.getString(1),
-                r.isNullAt(2) ? Optional.empty() : Optional.of(r.getTimestamp(2).toInstant()),
-                r.isNullAt(3) ? -1 : r.getLong(3),
-                Optional.ofNullable(r.getString(4)),
-                r.getLong(5)));
+        states.put(NamedRow.of(r).string("table_id"), State.fromRow(r));
       }
       known = new Rows(probe.tableUuid(), probe.version(), Map.copyOf(states));
       KNOWN.put(path, known);
@@ -81,24 +98,26 @@ final class LoadBookkeeping {
     catalogue.append(
         CatalogueTable.LOAD_HISTORY,
         List.of(
-            RowFactory.create(
-                result.loadId(),
-                tableId,
-                result.status().text(),
-                ts(result.startedAt()),
-                ts(finished),
-                ts(result.loadTimestamp()),
-                result.rowsInserted(),
-                result.rowsUpdated(),
-                result.rowsDeleted(),
-                result.rowsRevived(),
-                result.rowsUnchanged(),
-                result.rowsRejected(),
-                result.targetLiveRowsBefore(),
-                result.targetLiveRowsAfter(),
-                result.deltaVersion(),
-                result.gatesWaived(),
-                result.message())));
+            CatalogueTable.LOAD_HISTORY
+                .row()
+                .set("load_id", result.loadId())
+                .set("table_id", tableId)
+                .set("status", result.status().text())
+                .set("started_at", ts(result.startedAt()))
+                .set("finished_at", ts(finished))
+                .set("load_timestamp", ts(result.loadTimestamp()))
+                .set("rows_inserted", result.rowsInserted())
+                .set("rows_updated", result.rowsUpdated())
+                .set("rows_deleted", result.rowsDeleted())
+                .set("rows_revived", result.rowsRevived())
+                .set("rows_unchanged", result.rowsUnchanged())
+                .set("rows_rejected", result.rowsRejected())
+                .set("target_live_rows_before", result.targetLiveRowsBefore())
+                .set("target_live_rows_after", result.targetLiveRowsAfter())
+                .set("delta_version", result.deltaVersion())
+                .set("gates_waived", result.gatesWaived())
+                .set("message", result.message())
+                .build()));
   }
 
   /**
@@ -106,14 +125,7 @@ final class LoadBookkeeping {
    * replaceWhere}), cheaper than a MERGE for one row (fewer jobs, no join).
    */
   void state(String tableId, State state) {
-    Row row =
-        RowFactory.create(
-            tableId,
-            state.lastLoadId(),
-            state.lastSucceededAt().map(LoadBookkeeping::ts).orElse(null),
-            state.lastDeltaVersion(),
-            state.bookmark().orElse(null),
-            state.sequence());
+    Row row = state.toRow(tableId);
     String path = catalogue.path(CatalogueTable.LOAD_STATE);
     Rows before = KNOWN.remove(path);
     catalogue.replaceFor(CatalogueTable.LOAD_STATE, "table_id", List.of(tableId), List.of(row));

@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.catalogue.NamedRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +23,9 @@ final class LoadIdRetry {
 
   private static LoadResult retried(
       String name, String loadId, Row earlier, Instant started, Instant loadTs) {
-    LoadStatus status = LoadStatus.of(earlier.getString(0));
-    long version = earlier.isNullAt(1) ? -1 : earlier.getLong(1);
+    NamedRow row = NamedRow.of(earlier);
+    LoadStatus status = LoadStatus.of(row.string("status"));
+    long version = row.longOr("delta_version", -1);
     if (status.applied()) {
       return LoadResult.without(
           loadId,

@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.catalogue.NamedRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -90,12 +91,13 @@ final class LoadRecovery {
             .collectAsList();
     Unrecorded newest = null;
     for (Row commit : commits) {
-      Optional<CommitReceipt> receipt = CommitReceipt.parse(commit.getString(1));
+      NamedRow row = NamedRow.of(commit);
+      Optional<CommitReceipt> receipt = CommitReceipt.parse(row.string("userMetadata"));
       if (receipt.isPresent()
           && receipt.get().sequence() > recordedSequence
           && (newest == null || receipt.get().sequence() > newest.receipt().sequence())) {
-        Map<String, String> metrics = commit.isNullAt(2) ? Map.of() : commit.getJavaMap(2);
-        newest = new Unrecorded(receipt.get(), commit.getLong(0), Map.copyOf(metrics));
+        Map<String, String> metrics = row.map("operationMetrics");
+        newest = new Unrecorded(receipt.get(), row.longValue("version"), Map.copyOf(metrics));
       }
     }
     return Optional.ofNullable(newest);
@@ -124,7 +126,7 @@ final class LoadRecovery {
   /** The table's current Delta version, or -1 when it cannot be read. */
   static long currentVersion(SparkSession spark, String path) {
     try {
-      return DeltaTable.forPath(spark, path).history(1).first().getLong(0);
+      return NamedRow.of(DeltaTable.forPath(spark, path).history(1).first()).longValue("version");
     } catch (RuntimeException e) {
       return -1;
     }

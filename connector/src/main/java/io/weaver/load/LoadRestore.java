@@ -3,6 +3,7 @@ package io.weaver.load;
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.NamedRow;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
@@ -70,9 +71,10 @@ public final class LoadRestore {
               + name
               + " lists its loads.");
     }
-    Row load =
+    NamedRow load =
         loads.stream()
-            .filter(r -> restorable(r.getString(0)))
+            .map(NamedRow::of)
+            .filter(r -> restorable(r.string("status")))
             .findFirst()
             .orElseThrow(
                 () ->
@@ -82,14 +84,14 @@ public final class LoadRestore {
                             + "' of "
                             + name
                             + " has status "
-                            + loads.get(0).getString(0)
+                            + NamedRow.of(loads.get(0)).string("status")
                             + "; only a succeeded or recovered load can be restored to."));
-    if (load.isNullAt(1) || load.getLong(1) < 0 || load.isNullAt(2)) {
+    if (load.longOr("delta_version", -1) < 0 || load.isNull("load_timestamp")) {
       throw new IllegalArgumentException(
           "Load '" + loadId + "' of " + name + " has no Delta version to restore to.");
     }
-    long toVersion = load.getLong(1);
-    Instant loadTimestamp = load.getTimestamp(2).toInstant();
+    long toVersion = load.longValue("delta_version");
+    Instant loadTimestamp = load.instant("load_timestamp").orElseThrow();
     Optional<String> bookmark = bookmarkAt(spark, path, loadId, toVersion);
 
     Instant started = Instant.now();
@@ -146,7 +148,8 @@ public final class LoadRestore {
             .collectAsList();
     Optional<CommitReceipt> newest = Optional.empty();
     for (Row commit : commits) {
-      Optional<CommitReceipt> receipt = CommitReceipt.parse(commit.getString(1));
+      Optional<CommitReceipt> receipt =
+          CommitReceipt.parse(NamedRow.of(commit).string("userMetadata"));
       if (receipt.isEmpty()) {
         continue;
       }
@@ -161,6 +164,6 @@ public final class LoadRestore {
   }
 
   private static long latestVersion(DeltaTable delta) {
-    return delta.history(1).first().getLong(0);
+    return NamedRow.of(delta.history(1).first()).longValue("version");
   }
 }

@@ -16,13 +16,7 @@ public record LoadResult(
     String loadId,
     String tableId,
     LoadStatus status,
-    long rowsInserted,
-    long rowsUpdated,
-    long rowsDeleted,
-    long rowsRevived,
-    long rowsUnchanged,
-    long rowsRejected,
-    long targetLiveRowsBefore,
+    ChangeCounts counts,
     long targetLiveRowsAfter,
     long deltaVersion,
     boolean gatesWaived,
@@ -34,6 +28,39 @@ public record LoadResult(
 
   public LoadResult {
     warnings = List.copyOf(warnings);
+  }
+
+  /** A result with no rows counted, no Delta version (-1) and no message; set the rest by name. */
+  public static Builder builder(String loadId, String tableId, LoadStatus status) {
+    return new Builder(loadId, tableId, status);
+  }
+
+  public long rowsInserted() {
+    return counts.inserted();
+  }
+
+  public long rowsUpdated() {
+    return counts.updated();
+  }
+
+  public long rowsDeleted() {
+    return counts.deleted();
+  }
+
+  public long rowsRevived() {
+    return counts.revived();
+  }
+
+  public long rowsUnchanged() {
+    return counts.unchanged();
+  }
+
+  public long rowsRejected() {
+    return counts.rejected();
+  }
+
+  public long targetLiveRowsBefore() {
+    return counts.liveBefore();
   }
 
   /** A failed, refused or skipped load stops its dependants. */
@@ -52,13 +79,13 @@ public record LoadResult(
     m.put("load_id", loadId);
     m.put("table_id", tableId);
     m.put("status", status.text());
-    m.put("rows_inserted", rowsInserted);
-    m.put("rows_updated", rowsUpdated);
-    m.put("rows_deleted", rowsDeleted);
-    m.put("rows_revived", rowsRevived);
-    m.put("rows_unchanged", rowsUnchanged);
-    m.put("rows_rejected", rowsRejected);
-    m.put("target_live_rows_before", targetLiveRowsBefore);
+    m.put("rows_inserted", rowsInserted());
+    m.put("rows_updated", rowsUpdated());
+    m.put("rows_deleted", rowsDeleted());
+    m.put("rows_revived", rowsRevived());
+    m.put("rows_unchanged", rowsUnchanged());
+    m.put("rows_rejected", rowsRejected());
+    m.put("target_live_rows_before", targetLiveRowsBefore());
     m.put("target_live_rows_after", targetLiveRowsAfter);
     m.put("delta_version", deltaVersion);
     m.put("gates_waived", gatesWaived);
@@ -75,25 +102,17 @@ public record LoadResult(
       boolean waived,
       Instant started,
       Instant loadTs) {
-    return new LoadResult(
-        loadId,
-        tableId,
-        o.status(),
-        o.rowsInserted(),
-        o.rowsUpdated(),
-        o.rowsDeleted(),
-        o.rowsRevived(),
-        o.rowsUnchanged(),
-        o.rowsRejected(),
-        o.targetLiveRowsBefore(),
-        o.targetLiveRowsAfter(),
-        o.deltaVersion(),
-        waived,
-        java.time.Duration.between(started, Instant.now()).toMillis(),
-        o.message(),
-        o.warnings(),
-        started,
-        loadTs);
+    return builder(loadId, tableId, o.status())
+        .counts(o.counts())
+        .targetLiveRowsAfter(o.targetLiveRowsAfter())
+        .deltaVersion(o.deltaVersion())
+        .gatesWaived(waived)
+        .durationMs(java.time.Duration.between(started, Instant.now()).toMillis())
+        .message(o.message())
+        .warnings(o.warnings())
+        .startedAt(started)
+        .loadTimestamp(loadTs)
+        .build();
   }
 
   /**
@@ -118,30 +137,21 @@ public record LoadResult(
                         0,
                         -1));
     boolean live = u.receipt().counts().isPresent();
-    return new LoadResult(
-        u.receipt().loadId(),
-        name,
-        LoadStatus.RECOVERED,
-        c.inserted(),
-        c.updated(),
-        c.deleted(),
-        c.revived(),
-        c.unchanged(),
-        c.rejected(),
-        live ? c.liveBefore() : -1,
-        live ? c.liveAfter() : -1,
-        u.version(),
-        false,
-        0,
-        "load "
-            + u.receipt().loadId()
-            + " committed Delta version "
-            + u.version()
-            + " but its history was not written (the process stopped); recorded from the commit"
-            + " receipt, not applied again",
-        List.of(),
-        now,
-        u.receipt().loadTimestamp());
+    // Without a receipt's counts the live rows are unknown: -1 before (in c) and after.
+    return builder(u.receipt().loadId(), name, LoadStatus.RECOVERED)
+        .counts(c)
+        .targetLiveRowsAfter(live ? c.liveAfter() : -1)
+        .deltaVersion(u.version())
+        .message(
+            "load "
+                + u.receipt().loadId()
+                + " committed Delta version "
+                + u.version()
+                + " but its history was not written (the process stopped); recorded from the"
+                + " commit receipt, not applied again")
+        .startedAt(now)
+        .loadTimestamp(u.receipt().loadTimestamp())
+        .build();
   }
 
   private static long metric(Map<String, String> metrics, String name) {
@@ -160,24 +170,95 @@ public record LoadResult(
       String message,
       Instant started,
       Instant loadTs) {
-    return new LoadResult(
-        loadId,
-        tableId,
-        status,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        version,
-        false,
-        java.time.Duration.between(started, Instant.now()).toMillis(),
-        message,
-        List.of(),
-        started,
-        loadTs);
+    return builder(loadId, tableId, status)
+        .deltaVersion(version)
+        .durationMs(java.time.Duration.between(started, Instant.now()).toMillis())
+        .message(message)
+        .startedAt(started)
+        .loadTimestamp(loadTs)
+        .build();
+  }
+
+  /** Builds a {@link LoadResult} by name; the live rows after follow from the counts unless set. */
+  public static final class Builder {
+    private final String loadId;
+    private final String tableId;
+    private final LoadStatus status;
+    private ChangeCounts counts = ChangeCounts.none(0);
+    private Long targetLiveRowsAfter;
+    private long deltaVersion = -1;
+    private boolean gatesWaived;
+    private long durationMs;
+    private String message;
+    private List<String> warnings = List.of();
+    private Instant startedAt;
+    private Instant loadTimestamp;
+
+    private Builder(String loadId, String tableId, LoadStatus status) {
+      this.loadId = loadId;
+      this.tableId = tableId;
+      this.status = status;
+    }
+
+    public Builder counts(ChangeCounts counts) {
+      this.counts = counts;
+      return this;
+    }
+
+    public Builder targetLiveRowsAfter(long rows) {
+      this.targetLiveRowsAfter = rows;
+      return this;
+    }
+
+    public Builder deltaVersion(long version) {
+      this.deltaVersion = version;
+      return this;
+    }
+
+    public Builder gatesWaived(boolean waived) {
+      this.gatesWaived = waived;
+      return this;
+    }
+
+    public Builder durationMs(long ms) {
+      this.durationMs = ms;
+      return this;
+    }
+
+    public Builder message(String message) {
+      this.message = message;
+      return this;
+    }
+
+    public Builder warnings(List<String> warnings) {
+      this.warnings = warnings;
+      return this;
+    }
+
+    public Builder startedAt(Instant startedAt) {
+      this.startedAt = startedAt;
+      return this;
+    }
+
+    public Builder loadTimestamp(Instant loadTimestamp) {
+      this.loadTimestamp = loadTimestamp;
+      return this;
+    }
+
+    public LoadResult build() {
+      return new LoadResult(
+          loadId,
+          tableId,
+          status,
+          counts,
+          targetLiveRowsAfter == null ? counts.liveAfter() : targetLiveRowsAfter,
+          deltaVersion,
+          gatesWaived,
+          durationMs,
+          message,
+          warnings,
+          startedAt,
+          loadTimestamp);
+    }
   }
 }

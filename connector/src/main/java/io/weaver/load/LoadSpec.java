@@ -62,6 +62,111 @@ public record LoadSpec(
     }
   }
 
+  /**
+   * A spec with no keys, no Not null columns, no identity, snapshot loads and the gates off (100 %,
+   * from 0 rows); set the rest by name.
+   */
+  public static Builder builder(String tableName, String targetPath, StructType businessSchema) {
+    return new Builder(tableName, targetPath, businessSchema);
+  }
+
+  /** A builder holding this spec's values, to change some of them by name. */
+  public Builder toBuilder() {
+    return new Builder(tableName, targetPath, businessSchema)
+        .primaryKey(primaryKey)
+        .uniqueKeys(uniqueKeys)
+        .notNull(notNull)
+        .comparisonColumns(comparisonColumns)
+        .identityColumn(identityColumn)
+        .incremental(incremental)
+        .deletePercentageThreshold(deletePercentageThreshold)
+        .updatePercentageThreshold(updatePercentageThreshold)
+        .stabilityRowThreshold(stabilityRowThreshold);
+  }
+
+  /** Builds a {@link LoadSpec} by name; {@link #build} checks it as the constructor does. */
+  public static final class Builder {
+    private final String tableName;
+    private final String targetPath;
+    private final StructType businessSchema;
+    private List<String> primaryKey = List.of();
+    private List<List<String>> uniqueKeys = List.of();
+    private List<String> notNull = List.of();
+    private List<String> comparisonColumns = List.of();
+    private Optional<String> identityColumn = Optional.empty();
+    private boolean incremental;
+    private int deletePercentageThreshold = 100;
+    private int updatePercentageThreshold = 100;
+    private long stabilityRowThreshold;
+
+    private Builder(String tableName, String targetPath, StructType businessSchema) {
+      this.tableName = tableName;
+      this.targetPath = targetPath;
+      this.businessSchema = businessSchema;
+    }
+
+    public Builder primaryKey(List<String> columns) {
+      this.primaryKey = columns;
+      return this;
+    }
+
+    public Builder uniqueKeys(List<List<String>> keys) {
+      this.uniqueKeys = keys;
+      return this;
+    }
+
+    public Builder notNull(List<String> columns) {
+      this.notNull = columns;
+      return this;
+    }
+
+    public Builder comparisonColumns(List<String> columns) {
+      this.comparisonColumns = columns;
+      return this;
+    }
+
+    public Builder identityColumn(Optional<String> column) {
+      this.identityColumn = column;
+      return this;
+    }
+
+    public Builder incremental(boolean incremental) {
+      this.incremental = incremental;
+      return this;
+    }
+
+    public Builder deletePercentageThreshold(int percent) {
+      this.deletePercentageThreshold = percent;
+      return this;
+    }
+
+    public Builder updatePercentageThreshold(int percent) {
+      this.updatePercentageThreshold = percent;
+      return this;
+    }
+
+    public Builder stabilityRowThreshold(long rows) {
+      this.stabilityRowThreshold = rows;
+      return this;
+    }
+
+    public LoadSpec build() {
+      return new LoadSpec(
+          tableName,
+          targetPath,
+          businessSchema,
+          primaryKey,
+          uniqueKeys,
+          notNull,
+          comparisonColumns,
+          identityColumn,
+          incremental,
+          deletePercentageThreshold,
+          updatePercentageThreshold,
+          stabilityRowThreshold);
+    }
+  }
+
   /** Whether rows are followed by a primary key (merge) or replaced wholesale. */
   public boolean keyed() {
     return !primaryKey.isEmpty();

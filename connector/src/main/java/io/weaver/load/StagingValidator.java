@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 
+import io.weaver.catalogue.NamedRow;
 import io.weaver.check.Check;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -305,8 +306,12 @@ final class StagingValidator {
     }
     Column[] cols =
         names.stream().map(n -> offending.col(ManagedValues.quote(n))).toArray(Column[]::new);
-    return offending.select(to_json(struct(cols))).limit(SAMPLE).collectAsList().stream()
-        .map(r -> r.getString(0))
+    return offending
+        .select(to_json(struct(cols)).as("sample"))
+        .limit(SAMPLE)
+        .collectAsList()
+        .stream()
+        .map(r -> NamedRow.of(r).string("sample"))
         .toList();
   }
 

@@ -2,8 +2,8 @@ package io.weaver.site;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.NamedRow;
 import io.weaver.lakehouse.LakehouseLayout;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,7 +40,8 @@ final class CatalogueFacts {
               .read(CatalogueTable.TABLE_DICTIONARY)
               .select("table_id", "built_at")
               .collectAsList()) {
-        facts.builtAt.put(r.getString(0), instant(r.getTimestamp(1)));
+        NamedRow row = NamedRow.of(r);
+        facts.builtAt.put(row.string("table_id"), row.instant("built_at").orElse(null));
       }
     }
     if (catalogue.exists(CatalogueTable.COLUMN_DICTIONARY)) {
@@ -57,17 +58,18 @@ final class CatalogueFacts {
                   "note_reference")
               .orderBy("table_id", "ordinal")
               .collectAsList()) {
+        NamedRow row = NamedRow.of(r);
         facts
             .columns
-            .computeIfAbsent(r.getString(0), k -> new ArrayList<>())
+            .computeIfAbsent(row.string("table_id"), k -> new ArrayList<>())
             .add(
                 new SiteModel.Column(
-                    r.getString(1),
-                    r.getString(2),
-                    r.getBoolean(3),
-                    r.getString(4),
-                    r.getString(5),
-                    r.getString(6)));
+                    row.string("column_name"),
+                    row.string("data_type"),
+                    row.bool("nullable"),
+                    row.string("managed_role"),
+                    row.string("note"),
+                    row.string("note_reference")));
       }
     }
     if (catalogue.exists(CatalogueTable.LOAD_HISTORY)) {
@@ -94,31 +96,25 @@ final class CatalogueFacts {
                   "message")
               .orderBy("table_id", "load_id")
               .collectAsList()) {
-        Timestamp at = r.isNullAt(3) ? r.getTimestamp(4) : r.getTimestamp(3);
+        NamedRow row = NamedRow.of(r);
+        // A load that never reached its load timestamp is placed at its start.
+        Instant at = row.instant("load_timestamp").or(() -> row.instant("started_at")).orElse(null);
         facts
             .loads
-            .computeIfAbsent(r.getString(0), k -> new ArrayList<>())
+            .computeIfAbsent(row.string("table_id"), k -> new ArrayList<>())
             .add(
                 new SiteModel.Load(
-                    r.getString(1),
-                    r.getString(2),
-                    instant(at),
-                    longOr0(r, 5),
-                    longOr0(r, 6),
-                    longOr0(r, 7),
-                    longOr0(r, 8),
-                    r.isNullAt(9) ? null : r.getLong(9),
-                    r.getString(10)));
+                    row.string("load_id"),
+                    row.string("status"),
+                    at,
+                    row.longOr("rows_inserted", 0),
+                    row.longOr("rows_updated", 0),
+                    row.longOr("rows_deleted", 0),
+                    row.longOr("rows_rejected", 0),
+                    row.nullableLong("target_live_rows_after"),
+                    row.string("message")));
       }
     }
     return facts;
-  }
-
-  private static long longOr0(Row r, int i) {
-    return r.isNullAt(i) ? 0 : r.getLong(i);
-  }
-
-  private static Instant instant(Timestamp t) {
-    return t == null ? null : t.toInstant();
   }
 }

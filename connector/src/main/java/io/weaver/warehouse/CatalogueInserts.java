@@ -55,8 +55,8 @@ final class CatalogueInserts {
       List<String> values = new ArrayList<>();
       for (Row row : rows.subList(from, Math.min(rows.size(), from + MAX_ROWS))) {
         List<String> literals = new ArrayList<>();
-        for (int i = 0; i < schema.fields().length; i++) {
-          literals.add(literal(row.isNullAt(i) ? null : row.get(i)));
+        for (StructField f : schema.fields()) {
+          literals.add(literal(row.getAs(f.name())));
         }
         values.add("(" + String.join(", ", literals) + ")");
       }

@@ -1,5 +1,6 @@
 package io.weaver.warehouse;
 
+import io.weaver.load.ChangeCounts;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.LoadStatus;
@@ -141,25 +142,27 @@ public final class WarehouseLoader {
       Instant started,
       Instant loadTimestamp) {
     boolean again = Boolean.TRUE.equals(row.get("already_applied"));
-    return new LoadResult(
-        loadId,
-        t.qualifiedName(),
-        LoadStatus.valueOf(String.valueOf(row.get("status")).toUpperCase(java.util.Locale.ROOT)),
-        count(row, "rows_inserted"),
-        count(row, "rows_updated"),
-        count(row, "rows_deleted"),
-        count(row, "rows_revived"),
-        count(row, "rows_unchanged"),
-        count(row, "rows_rejected"),
-        count(row, "target_live_rows_before"),
-        count(row, "target_live_rows_after"),
-        -1,
-        Boolean.TRUE.equals(row.get("gates_waived")),
-        Duration.between(started, Instant.now()).toMillis(),
-        again ? "load id " + loadId + " was already applied; nothing written" : null,
-        List.of(),
-        started,
-        loadTimestamp);
+    return LoadResult.builder(
+            loadId,
+            t.qualifiedName(),
+            LoadStatus.valueOf(
+                String.valueOf(row.get("status")).toUpperCase(java.util.Locale.ROOT)))
+        .counts(
+            new ChangeCounts(
+                count(row, "rows_inserted"),
+                count(row, "rows_updated"),
+                count(row, "rows_revived"),
+                count(row, "rows_deleted"),
+                count(row, "rows_unchanged"),
+                count(row, "rows_rejected"),
+                count(row, "target_live_rows_before")))
+        .targetLiveRowsAfter(count(row, "target_live_rows_after"))
+        .gatesWaived(Boolean.TRUE.equals(row.get("gates_waived")))
+        .durationMs(Duration.between(started, Instant.now()).toMillis())
+        .message(again ? "load id " + loadId + " was already applied; nothing written" : null)
+        .startedAt(started)
+        .loadTimestamp(loadTimestamp)
+        .build();
   }
 
   private static long count(Map<String, Object> row, String column) {
@@ -174,25 +177,12 @@ public final class WarehouseLoader {
       String message,
       Instant started,
       Instant ts) {
-    return new LoadResult(
-        loadId,
-        t.qualifiedName(),
-        status,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        -1,
-        false,
-        Duration.between(started, Instant.now()).toMillis(),
-        message,
-        List.of(),
-        started,
-        ts);
+    return LoadResult.builder(loadId, t.qualifiedName(), status)
+        .durationMs(Duration.between(started, Instant.now()).toMillis())
+        .message(message)
+        .startedAt(started)
+        .loadTimestamp(ts)
+        .build();
   }
 
   static void sleep(int attempt) {

@@ -73,25 +73,13 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
     } catch (IllegalArgumentException e) {
       Instant now = Instant.now();
       return Optional.of(
-          new LoadResult(
-              loadId.orElseGet(() -> LoadRunner.newLoadId(now)),
-              t.qualifiedName(),
-              LoadStatus.FAILED,
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              -1,
-              false,
-              0,
-              e.getMessage(),
-              List.of(),
-              now,
-              null));
+          LoadResult.builder(
+                  loadId.orElseGet(() -> LoadRunner.newLoadId(now)),
+                  t.qualifiedName(),
+                  LoadStatus.FAILED)
+              .message(e.getMessage())
+              .startedAt(now)
+              .build());
     }
     return endpoint.map(e -> new WarehouseLoader(e, environment).load(t, waiveGates, loadId));
   }

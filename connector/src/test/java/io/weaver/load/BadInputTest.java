@@ -26,21 +26,7 @@ class BadInputTest {
   @BeforeAll
   static void seed() {
     LoadSpec base = TestTable.keyedSpec(dir, true);
-    table =
-        new TestTable(
-            new LoadSpec(
-                base.tableName(),
-                base.targetPath(),
-                base.businessSchema(),
-                base.primaryKey(),
-                List.of(),
-                List.of("name"),
-                base.comparisonColumns(),
-                Optional.empty(),
-                true,
-                100,
-                100,
-                0));
+    table = new TestTable(base.toBuilder().notNull(List.of("name")).build());
     assertEquals(
         LoadStatus.SUCCEEDED,
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1).status());
@@ -131,20 +117,7 @@ class BadInputTest {
   @Test
   void deleteKeysOnNonIncrementalTable() {
     LoadSpec s = table.spec;
-    LoadSpec full =
-        new LoadSpec(
-            s.tableName(),
-            s.targetPath(),
-            s.businessSchema(),
-            s.primaryKey(),
-            s.uniqueKeys(),
-            s.notNull(),
-            s.comparisonColumns(),
-            Optional.empty(),
-            false,
-            100,
-            100,
-            0);
+    LoadSpec full = s.toBuilder().incremental(false).build();
     Dataset<Row> staging = table.rows(row(1, "a", 10));
     String message =
         fails(

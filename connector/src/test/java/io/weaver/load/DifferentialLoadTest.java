@@ -106,19 +106,14 @@ class DifferentialLoadTest {
     Subject(String name, boolean incremental) {
       table =
           new TestTable(
-              new LoadSpec(
-                  name,
-                  dir.resolve(name).toString(),
-                  SCHEMA,
-                  List.of("id"),
-                  List.of(),
-                  List.of(),
-                  List.of("name", "weight"),
-                  Optional.empty(),
-                  incremental,
-                  60,
-                  70,
-                  3));
+              LoadSpec.builder(name, dir.resolve(name).toString(), SCHEMA)
+                  .primaryKey(List.of("id"))
+                  .comparisonColumns(List.of("name", "weight"))
+                  .incremental(incremental)
+                  .deletePercentageThreshold(60)
+                  .updatePercentageThreshold(70)
+                  .stabilityRowThreshold(3)
+                  .build());
     }
   }
 

@@ -23,20 +23,7 @@ class GatedLoadTest {
   @Test
   void refusedThenWaived() {
     LoadSpec base = TestTable.keyedSpec(dir, false);
-    LoadSpec spec =
-        new LoadSpec(
-            base.tableName(),
-            base.targetPath(),
-            base.businessSchema(),
-            base.primaryKey(),
-            base.uniqueKeys(),
-            base.notNull(),
-            base.comparisonColumns(),
-            Optional.empty(),
-            false,
-            30,
-            100,
-            5);
+    LoadSpec spec = base.toBuilder().deletePercentageThreshold(30).stabilityRowThreshold(5).build();
     TestTable table = new TestTable(spec);
     List<Object[]> ten = new ArrayList<>();
     for (int i = 1; i <= 10; i++) {

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
@@ -42,19 +41,10 @@ class HostileStagingTest {
   private TestTable table(String name, StructType schema, boolean keyed) {
     List<String> business = List.of(schema.fieldNames());
     return new TestTable(
-        new LoadSpec(
-            "Edge." + name,
-            dir.resolve(name).toString(),
-            schema,
-            keyed ? List.of("id") : List.of(),
-            List.of(),
-            List.of(),
-            keyed ? business.subList(1, business.size()) : List.of(),
-            Optional.empty(),
-            false,
-            100,
-            100,
-            0));
+        LoadSpec.builder("Edge." + name, dir.resolve(name).toString(), schema)
+            .primaryKey(keyed ? List.of("id") : List.of())
+            .comparisonColumns(keyed ? business.subList(1, business.size()) : List.of())
+            .build());
   }
 
   private static Object[] edgeRow(

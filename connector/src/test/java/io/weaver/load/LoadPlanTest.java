@@ -94,19 +94,7 @@ class LoadPlanTest {
     LoadSpec base = TestTable.keyedSpec(dir, false);
     TestTable table =
         seeded(
-            new LoadSpec(
-                base.tableName(),
-                base.targetPath(),
-                base.businessSchema(),
-                base.primaryKey(),
-                List.of(),
-                List.of(),
-                base.comparisonColumns(),
-                Optional.empty(),
-                false,
-                50,
-                25,
-                0));
+            base.toBuilder().deletePercentageThreshold(50).updatePercentageThreshold(25).build());
     // 2 of 4 deleted (50 % >= 50: refuse), 1 of 4 updated (25 % >= 25: refuse).
     LoadRequest request = table.request(table.rows(row(1, "A", 10), row(2, "b", 20)), T2);
     LoadOutcome[] refused = planThenLoad(table, request);
@@ -147,21 +135,7 @@ class LoadPlanTest {
   @Test
   void rejectionsArePredictedRowByRow() {
     LoadSpec base = TestTable.keyedSpec(dir, true);
-    TestTable table =
-        seeded(
-            new LoadSpec(
-                base.tableName(),
-                base.targetPath(),
-                base.businessSchema(),
-                base.primaryKey(),
-                List.of(List.of("name")),
-                List.of(),
-                base.comparisonColumns(),
-                Optional.empty(),
-                true,
-                100,
-                100,
-                0));
+    TestTable table = seeded(base.toBuilder().uniqueKeys(List.of(List.of("name"))).build());
     LoadRequest request =
         table.request(
             table.rows(
@@ -204,19 +178,11 @@ class LoadPlanTest {
   void anUnkeyedReplaceIsPredicted() {
     LoadSpec base = TestTable.keyedSpec(dir, false);
     LoadSpec unkeyed =
-        new LoadSpec(
-            base.tableName(),
-            base.targetPath(),
-            base.businessSchema(),
-            List.of(),
-            List.of(),
-            List.of("id"),
-            List.of(),
-            Optional.empty(),
-            false,
-            100,
-            100,
-            0);
+        base.toBuilder()
+            .primaryKey(List.of())
+            .notNull(List.of("id"))
+            .comparisonColumns(List.of())
+            .build();
     TestTable table = seeded(unkeyed);
     LoadOutcome[] both =
         planThenLoad(table, table.request(table.rows(row(7, "x", 1), row(8, "y", 2)), T2));

@@ -11,7 +11,6 @@ import java.sql.Date;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
@@ -153,19 +152,10 @@ class MergeKeyFilterTest {
   private LoadSpec spec(StructType schema, List<String> key) {
     List<String> comparison =
         java.util.Arrays.stream(schema.fieldNames()).filter(c -> !key.contains(c)).toList();
-    return new LoadSpec(
-        "Shop.Stock.Lots",
-        dir.resolve("Lots").toString(),
-        schema,
-        key,
-        List.of(),
-        List.of(),
-        comparison,
-        Optional.empty(),
-        false,
-        100,
-        100,
-        0);
+    return LoadSpec.builder("Shop.Stock.Lots", dir.resolve("Lots").toString(), schema)
+        .primaryKey(key)
+        .comparisonColumns(comparison)
+        .build();
   }
 
   /** Key → "qty live|deleted" over every row of the table (deleted ones included). */

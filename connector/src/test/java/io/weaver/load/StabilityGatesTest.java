@@ -16,19 +16,12 @@ import org.junit.jupiter.api.Test;
 class StabilityGatesTest {
   private static StabilityGates gates(int deleteThreshold, int updateThreshold, long rowThreshold) {
     return new StabilityGates(
-        new LoadSpec(
-            "Logistics.Parcel.Current",
-            "/unused",
-            new StructType().add("id", "int"),
-            List.of("id"),
-            List.of(),
-            List.of(),
-            List.of(),
-            Optional.empty(),
-            false,
-            deleteThreshold,
-            updateThreshold,
-            rowThreshold));
+        LoadSpec.builder("Logistics.Parcel.Current", "/unused", new StructType().add("id", "int"))
+            .primaryKey(List.of("id"))
+            .deletePercentageThreshold(deleteThreshold)
+            .updatePercentageThreshold(updateThreshold)
+            .stabilityRowThreshold(rowThreshold)
+            .build());
   }
 
   private static ChangeCounts counts(long updated, long deleted, long liveBefore) {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -24,19 +23,7 @@ class UniqueKeyTest {
     LoadSpec base = TestTable.keyedSpec(dir, true);
     TestTable table =
         new TestTable(
-            new LoadSpec(
-                base.tableName(),
-                base.targetPath(),
-                base.businessSchema(),
-                base.primaryKey(),
-                List.of(List.of("name"), List.of("weight")),
-                List.of(),
-                base.comparisonColumns(),
-                Optional.empty(),
-                true,
-                100,
-                100,
-                0));
+            base.toBuilder().uniqueKeys(List.of(List.of("name"), List.of("weight"))).build());
     assertEquals(2, table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1).rowsInserted());
 
     LoadOutcome outcome =

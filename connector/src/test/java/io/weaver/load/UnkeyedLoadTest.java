@@ -26,19 +26,12 @@ class UnkeyedLoadTest {
   void replacesEverythingInOneCommitWithGeneratedIdentity() {
     TestTable table =
         new TestTable(
-            new LoadSpec(
-                TestTable.NAME,
-                dir.resolve("Unkeyed").toString(),
-                TestTable.SCHEMA,
-                List.of(),
-                List.of(),
-                List.of("id"),
-                List.of(),
-                Optional.of("sk"),
-                false,
-                0,
-                0,
-                0));
+            LoadSpec.builder(TestTable.NAME, dir.resolve("Unkeyed").toString(), TestTable.SCHEMA)
+                .notNull(List.of("id"))
+                .identityColumn(Optional.of("sk"))
+                .deletePercentageThreshold(0)
+                .updatePercentageThreshold(0)
+                .build());
     LoadOutcome first =
         table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T1);
     assertEquals(LoadStatus.SUCCEEDED, first.status(), first.message());

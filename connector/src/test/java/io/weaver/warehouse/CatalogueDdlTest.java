@@ -8,7 +8,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
 class CatalogueDdlTest {
@@ -49,9 +49,7 @@ class CatalogueDdlTest {
             CatalogueTable.KEY_DICTIONARY,
             "table_id",
             "Sales.Order",
-            List.of(
-                RowFactory.create("Sales.Order", "primary", 0, "order_id", 0),
-                RowFactory.create("Sales.Order", "unique", 1, "email", 2)));
+            List.of(key("primary", 0, "order_id", 0), key("unique", 1, "email", 2)));
     assertEquals(
         List.of(
             "DELETE FROM [_].[KeyDictionary] WHERE [table_id] = N'Sales.Order';",
@@ -59,5 +57,16 @@ class CatalogueDdlTest {
                 + " [column_ordinal])\nVALUES (N'Sales.Order', N'primary', 0, N'order_id', 0),\n"
                 + "    (N'Sales.Order', N'unique', 1, N'email', 2);"),
         statements);
+  }
+
+  private static Row key(String kind, int keyOrdinal, String column, int columnOrdinal) {
+    return CatalogueTable.KEY_DICTIONARY
+        .row()
+        .set("table_id", "Sales.Order")
+        .set("key_kind", kind)
+        .set("key_ordinal", keyOrdinal)
+        .set("column_name", column)
+        .set("column_ordinal", columnOrdinal)
+        .build();
   }
 }

@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.delta.tables.DeltaTable;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.spark.sql.Row;
@@ -28,8 +29,9 @@ final class PublicDeltaLog implements DeltaLogs.TableLog {
       return Optional.empty();
     }
     DeltaTable table = DeltaTable.forPath(spark, path);
-    long version = table.history(1).select("version").first().getLong(0);
-    String id = table.detail().select("id").first().getString(0);
+    // Delta's history and detail are read by column name (DESCRIBE HISTORY, DESCRIBE DETAIL).
+    long version = table.history(1).select("version").first().<Long>getAs("version");
+    String id = table.detail().select("id").first().<String>getAs("id");
     return Optional.of(new PublicDeltaLog(version, id));
   }
 
@@ -64,7 +66,7 @@ final class PublicDeltaLog implements DeltaLogs.TableLog {
               .collectAsList();
       return rows.isEmpty()
           ? Optional.empty()
-          : Optional.of(rows.get(0).isNullAt(0) ? "" : rows.get(0).getString(0));
+          : Optional.of(Objects.requireNonNullElse(rows.get(0).<String>getAs("userMetadata"), ""));
     } catch (RuntimeException unreadable) {
       return Optional.empty();
     }
@@ -78,7 +80,7 @@ final class PublicDeltaLog implements DeltaLogs.TableLog {
         .select("userMetadata")
         .collectAsList()
         .stream()
-        .map(r -> r.getString(0))
+        .map(r -> r.<String>getAs("userMetadata"))
         .toList();
   }
 }

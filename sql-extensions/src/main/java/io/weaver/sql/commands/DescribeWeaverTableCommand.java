@@ -7,6 +7,7 @@ import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
@@ -63,7 +64,6 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
         catalogue
             .readFor(CatalogueTable.COLUMN_DICTIONARY, "table_id", t.tableId().toString())
             .orderBy("ordinal")
-            .select("column_name", "ordinal", "data_type", "nullable", "managed_role", "note")
             .collectAsList();
     if (columns.isEmpty()) {
       throw SparkErrors.analysis(
@@ -74,8 +74,10 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
               + t.qualifiedName()
               + " first.");
     }
+    // Each result column is read from the catalogue row by its name.
+    String[] names = SCHEMA.fieldNames();
     return columns.stream()
-        .map(r -> RowFactory.create(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)))
+        .map(r -> RowFactory.create(Arrays.stream(names).map(n -> r.<Object>getAs(n)).toArray()))
         .toList();
   }
 

@@ -2,8 +2,10 @@ package io.weaver.sql.commands;
 
 import io.weaver.load.LoadResult;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -34,6 +36,23 @@ final class LoadRows {
   private LoadRows() {}
 
   static List<Row> rows(List<LoadResult> results) {
-    return results.stream().map(r -> RowFactory.create(r.toMap().values().toArray())).toList();
+    return results.stream().map(LoadRows::row).toList();
+  }
+
+  /** One result's row: each value placed by its name into {@link #SCHEMA}'s order. */
+  static Row row(LoadResult result) {
+    Map<String, Object> values = result.toMap();
+    if (!values.keySet().equals(Set.of(SCHEMA.fieldNames()))) {
+      throw new IllegalStateException(
+          "a load result has the fields "
+              + values.keySet()
+              + " but the LOAD WEAVER rows have "
+              + List.of(SCHEMA.fieldNames()));
+    }
+    Object[] row = new Object[SCHEMA.size()];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = values.get(SCHEMA.fields()[i].name());
+    }
+    return new GenericRowWithSchema(row, SCHEMA);
   }
 }

@@ -89,10 +89,10 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
               t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
               t.incremental(),
               built != null,
-              built == null ? null : built.get(1),
-              last == null ? null : last.get(1),
-              last == null ? null : last.get(2),
-              state == null || state.isNullAt(1) ? null : state.get(1)));
+              built == null ? null : built.getAs("built_at"),
+              last == null ? null : last.getAs("load_id"),
+              last == null ? null : last.getAs("status"),
+              state == null ? null : state.getAs("last_delta_version")));
     }
     return rows;
   }
@@ -127,7 +127,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
 
     private static Map<String, Row> byId(List<Row> rows) {
       Map<String, Row> out = new HashMap<>();
-      rows.forEach(r -> out.put(r.getString(0), r));
+      rows.forEach(r -> out.put(r.<String>getAs("table_id"), r));
       return out;
     }
   }
