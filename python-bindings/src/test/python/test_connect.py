@@ -387,8 +387,9 @@ def test_refusals_over_spark_connect(remote, tmp_path):
         tmp_path / "ws", {"Feed.Source.sql": SOURCE_SQL, "Feed__Copy.py": COPY_PY}, "Refused"
     )
     ws = weaver.Workspace(remote, root)
-    with pytest.raises(weaver.WeaverError, match="no Table"):
+    with pytest.raises(weaver.WeaverError, match="no Table") as missing:
         ws.load("Feed.Nothing")
+    assert (missing.value.error_class, missing.value.sqlstate) == ("WEAVER_TABLE_NOT_FOUND", "42P01")
     with pytest.raises(weaver.WeaverError, match="not a Table identity"):
         ws.load("Nothing")
     # A Python Table not built: the engine's own row, read() never runs.
@@ -396,8 +397,10 @@ def test_refusals_over_spark_connect(remote, tmp_path):
     assert r["status"] == "failed" and "is not built yet" in r["message"], r
 
     # The statement form checks its views and its Table.
-    with pytest.raises(Exception, match=r"no temporary view `nope`"):
+    with pytest.raises(Exception, match=r"no temporary view `nope`") as view:
         remote.sql("LOAD WEAVER TABLE Refused.Feed.Copy FROM VIEW nope").collect()
+    assert view.value.getCondition() == "WEAVER_VIEW_NOT_FOUND", view.value
+    assert view.value.getSqlState() == "42P01", view.value
     with pytest.raises(Exception, match="only Python Tables"):
         remote.sql("LOAD WEAVER TABLE Refused.Feed.Source WITH NO WORK").collect()
 
@@ -407,6 +410,7 @@ def test_refusals_over_spark_connect(remote, tmp_path):
     with pytest.raises(weaver.CheckError) as error:
         bad.build()
     assert error.value.findings, error.value
+    assert (error.value.error_class, error.value.sqlstate) == ("WEAVER_CHECK_FAILED", "42000")
 
     with pytest.raises(weaver.WeaverError, match="cannot open the workspace"):
         weaver.Workspace(remote, tmp_path / "missing")

@@ -313,9 +313,10 @@ def test_non_incremental_table_rejects_none_and_tuples(spark, tmp_path):
         assert r["status"] == "failed", r
         assert words in r["message"] and "Feed__Snap.py" in r["message"], r
     control(root, shape="df")
-    with pytest.raises(weaver.LoadError):
+    with pytest.raises(weaver.LoadError) as failed:
         control(root, shape="none")
         ws.load("PySnapRet.Feed.Snap", raise_on_failure=True)
+    assert (failed.value.error_class, failed.value.sqlstate) == ("WEAVER_LOAD_FAILED", "55000")
     control(root, shape="df")
     r = ws.load("PySnapRet.Feed.Snap")[-1]
     assert (r["status"], r["rows_inserted"]) == ("succeeded", 1), r
@@ -382,14 +383,17 @@ def test_sql_load_weaver_table_calls_back_into_python(spark, tmp_path):
 def test_engine_refusals_are_python_errors(spark, tmp_path):
     root = write_workspace(tmp_path, "PyErr", {"Feed__Snap.py": SNAPSHOT_RETURNS_PY})
     ws = weaver.Workspace(spark, root)
-    with pytest.raises(weaver.WeaverError, match="no Table PyErr.Feed.Nope"):
+    with pytest.raises(weaver.WeaverError, match="no Table PyErr.Feed.Nope") as missing:
         ws.load("PyErr.Feed.Nope")
-    with pytest.raises(weaver.WeaverError, match="not a Table identity"):
+    assert (missing.value.error_class, missing.value.sqlstate) == ("WEAVER_TABLE_NOT_FOUND", "42P01")
+    with pytest.raises(weaver.WeaverError, match="not a Table identity") as identity:
         ws.load("not an identity")
+    assert identity.value.error_class == "WEAVER_NOT_A_TABLE_IDENTITY"
     (root / "Lakehouse" / "PyErr" / "Tables" / "Feed.Bad.sql").write_text("select 1 as x")
     with pytest.raises(weaver.CheckError) as error:
         ws.build()
     assert error.value.findings
+    assert (error.value.error_class, error.value.sqlstate) == ("WEAVER_CHECK_FAILED", "42000")
 
 
 FILES_PY = '''

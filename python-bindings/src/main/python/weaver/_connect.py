@@ -22,7 +22,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional
 
-from ._errors import WeaverError, check_error
+from ._errors import CHECK_FAILED, WeaverError, check_error, error_class
 from ._runtime import _failure, _instant, _load_class
 from .context import LoadContext
 from .contract import ReturnContractError, is_dataframe, run_read
@@ -36,7 +36,6 @@ LAKEHOUSE_CONF = "spark.weaver.lakehouse"
 _MANAGED = ("row_insert_datetime", "row_update_datetime", "row_delete_datetime", "row_signature")
 _LIVE_MICROS = 253_402_214_400_000_000  # row_delete_datetime of a live row: 9999-12-31 UTC
 _STOPS_DEPENDANTS = ("failed", "refused", "skipped")
-_CHECK_FAILED = "Check found errors in the workspace"
 
 
 def _quote(name: str) -> str:
@@ -121,7 +120,8 @@ class ConnectWorkspace:
                 f"the Spark Connect server cannot open the workspace {self.path!r}: {message} "
                 f"(the server reads {WORKSPACE_CONF} on its own file system: give the folder "
                 "as the server sees it, and start the server with the Weaver and Delta jars and "
-                "extensions)"
+                "extensions)",
+                *error_class(error),
             ) from None
 
     # ------------------------------------------------------------------ session
@@ -148,9 +148,10 @@ class ConnectWorkspace:
             message = _message(error)
             if message is None:
                 raise
-            if _CHECK_FAILED in message:
-                raise check_error(self.path, self.check()) from None
-            raise WeaverError(message) from None
+            condition, sqlstate = error_class(error)
+            if condition == CHECK_FAILED:
+                raise check_error(self.path, self.check(), sqlstate) from None
+            raise WeaverError(message, condition, sqlstate) from None
 
     @property
     def lakehouse(self) -> str:
@@ -196,7 +197,7 @@ class ConnectWorkspace:
             message = _message(error)
             if message is None:
                 raise
-            raise WeaverError(message) from None
+            raise WeaverError(message, *error_class(error)) from None
 
     def load(self, identity: Optional[str], item: Optional[str], waive: bool) -> List[Result]:
         scope = _scope(identity, item)

@@ -11,7 +11,7 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
-from ._errors import CheckError, LoadError, WeaverError, check_error
+from ._errors import CHECK_FAILED, CheckError, LoadError, WeaverError, check_error, error_class
 from ._runtime import register
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -259,10 +259,14 @@ class Workspace:
                 raise
             name = jexc.getClass().getName()
             message = jexc.getMessage() or name
-            if name == "io.weaver.check.WeaverCheckException":
+            condition, sqlstate = error_class(jexc)
+            if condition == CHECK_FAILED:
                 findings = json.loads(self._api.check(self._jws))["findings"]
-                raise check_error(self.path, findings) from None
-            if name in ("java.lang.IllegalArgumentException", "java.lang.IllegalStateException"):
-                raise WeaverError(message) from None
+                raise check_error(self.path, findings, sqlstate) from None
+            if condition is not None or name in (
+                "java.lang.IllegalArgumentException",
+                "java.lang.IllegalStateException",
+            ):
+                raise WeaverError(message, condition, sqlstate) from None
             raise
 

@@ -1,5 +1,7 @@
 package io.weaver.api;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.workspace.Identity;
 import java.util.Optional;
@@ -23,7 +25,8 @@ public record Scope(Optional<String> item, Optional<Identity> table) {
             .filter(i -> !i.files())
             .orElseThrow(
                 () ->
-                    new IllegalArgumentException(
+                    new WeaverArgumentException(
+                        WeaverErrorClass.WEAVER_NOT_A_TABLE_IDENTITY,
                         "'" + identity + "' is not a Table identity; write Item.Schema.Object"));
     return new Scope(Optional.empty(), Optional.of(parsed));
   }

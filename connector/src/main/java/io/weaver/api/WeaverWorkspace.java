@@ -3,6 +3,8 @@ package io.weaver.api;
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.BuildRunner;
 import io.weaver.build.DependencyPlan;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
 import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
@@ -195,7 +197,8 @@ public final class WeaverWorkspace {
     TableDeclaration table =
         model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
     if (table.source().form() != Form.PYTHON) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_NOT_A_PYTHON_TABLE,
           table.qualifiedName()
               + " is a "
               + table.source().form().word()
@@ -284,7 +287,10 @@ public final class WeaverWorkspace {
               .table()
               .map(id -> "Table " + id)
               .orElse(scope.item().map(i -> "item " + i).orElse("any Table"));
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          scope.table().isPresent() || scope.item().isEmpty()
+              ? WeaverErrorClass.WEAVER_TABLE_NOT_FOUND
+              : WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
           "the workspace "
               + model.root()
               + " has no "

@@ -6,6 +6,7 @@ import io.weaver.json.Json;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,9 +30,16 @@ final class LoadCommand {
     return results.stream().anyMatch(LoadResult::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }
 
+  /** A load's JSON row; one that did not succeed also names its error class. */
+  static Map<String, Object> toJson(LoadResult r) {
+    Map<String, Object> row = new LinkedHashMap<>(r.toMap());
+    r.status().errorClass().ifPresent(c -> row.put("errorClass", c.name()));
+    return row;
+  }
+
   static void print(List<LoadResult> results, PrintStream out, boolean json) {
     if (json) {
-      out.println(Json.write(Map.of("loads", results.stream().map(LoadResult::toMap).toList())));
+      out.println(Json.write(Map.of("loads", results.stream().map(LoadCommand::toJson).toList())));
       return;
     }
     for (LoadResult r : results) {

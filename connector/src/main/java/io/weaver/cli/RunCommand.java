@@ -40,7 +40,7 @@ final class RunCommand {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("findings", List.of());
       doc.put("tables", built.stream().map(BuildCommand::toJson).toList());
-      doc.put("loads", loaded.stream().map(LoadResult::toMap).toList());
+      doc.put("loads", loaded.stream().map(LoadCommand::toJson).toList());
       out.println(Json.write(doc));
     } else {
       BuildCommand.print(built, out, false);

@@ -108,7 +108,7 @@ final class SessionSupport {
     CheckReport report = result.report();
     if (report.hasErrors()) {
       if (json) {
-        out.println(CheckCommand.document(report));
+        out.println(CheckCommand.refusal(report));
       }
       report.findings().forEach(f -> err.println(f.toText()));
       err.println("weaver: Check found errors; fix them before building or loading (weaver check)");

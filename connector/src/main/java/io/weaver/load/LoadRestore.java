@@ -4,6 +4,8 @@ import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
@@ -51,7 +53,8 @@ public final class LoadRestore {
     String name = table.qualifiedName();
     String path = layout.tablePath(table.item(), table.tableId());
     if (!DeltaTable.isDeltaTable(spark, path)) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_TABLE_NOT_BUILT,
           name + " is not built (no Delta table at " + path + "); run BUILD WEAVER first.");
     }
     Catalogue catalogue = new Catalogue(spark, layout, table.item());

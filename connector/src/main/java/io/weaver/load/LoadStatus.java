@@ -1,6 +1,8 @@
 package io.weaver.load;
 
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * How a load ended, as {@code _.LoadHistory}'s {@code status} column and every interface report it
@@ -54,5 +56,19 @@ public enum LoadStatus {
   /** The load's data is in the table (its state moves on). */
   public boolean applied() {
     return this == SUCCEEDED || this == NO_WORK || this == RECOVERED;
+  }
+
+  /**
+   * The error class of a load that ended this way without its data in the table: {@code
+   * WEAVER_LOAD_REFUSED}, {@code WEAVER_LOAD_SKIPPED} or {@code WEAVER_LOAD_FAILED}; none for the
+   * others.
+   */
+  public Optional<WeaverErrorClass> errorClass() {
+    return switch (this) {
+      case FAILED -> Optional.of(WeaverErrorClass.WEAVER_LOAD_FAILED);
+      case REFUSED -> Optional.of(WeaverErrorClass.WEAVER_LOAD_REFUSED);
+      case SKIPPED -> Optional.of(WeaverErrorClass.WEAVER_LOAD_SKIPPED);
+      default -> Optional.empty();
+    };
   }
 }

@@ -52,6 +52,17 @@ class WeaverCliCheckTest {
   }
 
   @Test
+  void aCommandRefusedByCheckNamesTheErrorClassInJson() throws IOException {
+    Path file = dir.resolve("Lakehouse/L/Tables/A.B.sql");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "/*\nTable ID: A.B\nDescription: x\n*/\nselect a\n");
+    CliRun r = run("build", "--workspace", dir.toString(), "--format", "json");
+    assertEquals(1, r.exit());
+    assertTrue(r.out().startsWith("{\"findings\":[{"), r.out());
+    assertTrue(r.out().contains("\"errorClass\":\"WEAVER_CHECK_FAILED\""), r.out());
+  }
+
+  @Test
   void textFormatIsCompilerStyle() throws IOException {
     Path file = dir.resolve("Lakehouse/L/Tables/A.B.sql");
     Files.createDirectories(file.getParent());

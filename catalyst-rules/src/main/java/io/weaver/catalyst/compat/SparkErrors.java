@@ -10,21 +10,26 @@ public final class SparkErrors {
   private SparkErrors() {}
 
   /**
-   * Throws an {@link AnalysisException} carrying exactly {@code message} (no error class). Spark's
+   * Throws an {@link AnalysisException} of Weaver's class {@code errorClass} whose message is
+   * exactly {@code message} (today's wording, no prefix): {@code getCondition()} is the class,
+   * {@code getSqlState()} its SQLSTATE from {@code error/weaver-error-classes.json}. Spark's
    * exceptions are checked in Java's eyes but not in Scala's, and Spark callers expect them
    * unchecked, so they are thrown without a {@code throws} clause; the return type only lets
    * callers write {@code throw SparkErrors.analysis(...)}.
    */
-  public static RuntimeException analysis(String message) {
+  public static RuntimeException analysis(WeaverErrorClass errorClass, String message) {
     throw sneaky(
         new AnalysisException(
             message,
             Option.empty(),
             Option.empty(),
             Option.empty(),
-            Option.empty(),
-            scala.collection.immutable.Map.from(CollectionConverters.asScala(java.util.Map.of())),
-            new QueryContext[0]));
+            Option.apply(errorClass.name()),
+            scala.collection.immutable.Map.from(
+                CollectionConverters.asScala(errorClass.parameters(message))),
+            new QueryContext[0],
+            Option.apply(errorClass.sqlState()),
+            Option.apply(WeaverErrorClasses.reader().getMessageTemplate(errorClass.name()))));
   }
 
   /** Throws {@code t} unchecked; see {@link #analysis}. */

@@ -2,6 +2,7 @@ package io.weaver.catalyst.rules;
 
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaDml;
 import io.weaver.catalyst.delta.DeltaInternals;
 import java.util.ArrayList;
@@ -68,6 +69,7 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
     String table = tableName(write);
     if (write.unconditional()) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_DML_WITHOUT_WHERE,
           write.operation()
               + " without a WHERE clause on the Weaver table "
               + table
@@ -88,6 +90,7 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
     }
     if (!managed.isEmpty()) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_DML_MANAGED_COLUMNS,
           write.operation()
               + " on the Weaver table "
               + table

@@ -2,6 +2,7 @@ package io.weaver.catalyst.rules;
 
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaInternals;
 import io.weaver.catalyst.delta.DeltaRelations;
 import java.util.ArrayList;
@@ -178,6 +179,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
       wanted = Long.parseLong(min.get().strip());
     } catch (NumberFormatException e) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_MIN_VERSION_INVALID,
           "Option "
               + contract.minVersionOption()
               + " of the read of "
@@ -192,6 +194,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
     long seen = asOf.orElse(version);
     if (seen < wanted) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_MIN_VERSION_NOT_VISIBLE,
           "The read of "
               + tableName(read)
               + " asks for "

@@ -1,6 +1,7 @@
 package io.weaver.catalyst.rules;
 
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,7 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
         return (LogicalPlan) write;
       }
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_OVERWRITE_REFUSED,
           "Writing to the Weaver table "
               + identity
               + " with "

@@ -1,6 +1,7 @@
 package io.weaver.sql.commands;
 
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
 import io.weaver.findings.Finding;
 import io.weaver.session.WeaverConf;
@@ -65,6 +66,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
             .orElseThrow(
                 () ->
                     SparkErrors.analysis(
+                        WeaverErrorClass.WEAVER_NO_WORKSPACE,
                         "CHECK WEAVER: no workspace given. Write CHECK WEAVER WORKSPACE '<path>' or"
                             + " set the session conf "
                             + WeaverConf.WORKSPACE
@@ -72,6 +74,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
     Path folder = localPath(location);
     if (!Files.isDirectory(folder)) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_WORKSPACE_NOT_FOUND,
           "CHECK WEAVER: workspace folder '" + folder + "' does not exist or is not a folder.");
     }
     return folder;
@@ -84,6 +87,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
         URI uri = URI.create(location);
         if (!"file".equalsIgnoreCase(uri.getScheme())) {
           throw SparkErrors.analysis(
+              WeaverErrorClass.WEAVER_WORKSPACE_NOT_LOCAL,
               "CHECK WEAVER: workspace '"
                   + location
                   + "' is a "
@@ -96,6 +100,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
       return Path.of(location);
     } catch (IllegalArgumentException e) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_WORKSPACE_INVALID_PATH,
           "CHECK WEAVER: workspace '" + location + "' is not a valid path: " + e.getMessage());
     }
   }

@@ -3,6 +3,7 @@ package io.weaver.sql.commands;
 import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.StagingProvider;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.TableBody;
@@ -77,6 +78,7 @@ public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
         WorkspaceAccess.call(statement, () -> weaver.table(WorkspaceAccess.scope(table)));
     if (t.source().form() != Form.PYTHON) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_NOT_A_PYTHON_TABLE,
           statement
               + ": "
               + t.qualifiedName()

@@ -4,6 +4,7 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
@@ -55,6 +56,7 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
             .orElseThrow(
                 () ->
                     SparkErrors.analysis(
+                        WeaverErrorClass.WEAVER_TABLE_NOT_FOUND,
                         statement
                             + ": the workspace has no Table "
                             + table
@@ -67,6 +69,7 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
             .collectAsList();
     if (columns.isEmpty()) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_TABLE_NOT_BUILT,
           statement
               + ": "
               + t.qualifiedName()

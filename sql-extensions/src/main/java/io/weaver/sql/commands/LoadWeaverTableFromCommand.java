@@ -4,6 +4,7 @@ import io.weaver.api.ClientStaging;
 import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import java.time.Instant;
@@ -84,6 +85,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
         WorkspaceAccess.call(statement, () -> context.map(LoadContextToken::parse));
     if (token.isPresent() && token.get().loadTimestamp().isAfter(Instant.now())) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_LOAD_CONTEXT_IN_FUTURE,
           statement
               + ": CONTEXT names a load timestamp in the future ("
               + token.get().loadTimestamp()
@@ -124,6 +126,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
     } catch (Exception e) { // Scala's AnalysisException is checked in Java's eyes
       if (e instanceof AnalysisException || e.getCause() instanceof AnalysisException) {
         throw SparkErrors.analysis(
+            WeaverErrorClass.WEAVER_VIEW_NOT_FOUND,
             statement
                 + ": this session has no temporary view "
                 + quoted

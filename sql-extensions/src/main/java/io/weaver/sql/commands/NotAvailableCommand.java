@@ -2,6 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.util.List;
 import java.util.Objects;
@@ -42,6 +43,7 @@ public final class NotAvailableCommand extends WeaverLeafCommand {
   @Override
   public List<Row> execute(SparkSession session) {
     throw SparkErrors.analysis(
+        WeaverErrorClass.WEAVER_STATEMENT_NOT_AVAILABLE,
         keywords + " is not available yet in this build (parsed as: " + statement + ").");
   }
 

@@ -5,6 +5,7 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
@@ -51,6 +52,7 @@ public final class ShowWeaverLoadsCommand extends WeaverLeafCommand {
     List<TableDeclaration> tables = WorkspaceAccess.call(statement, () -> weaver.tables(scope));
     if (table.isPresent() && tables.isEmpty()) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_TABLE_NOT_FOUND,
           statement
               + ": the workspace has no Table "
               + table.get()

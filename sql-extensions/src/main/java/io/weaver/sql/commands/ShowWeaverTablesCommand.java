@@ -4,6 +4,7 @@ import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.sql.compat.WeaverLeafCommand;
@@ -70,6 +71,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
     List<TableDeclaration> tables = WorkspaceAccess.call(statement, () -> weaver.tables(scope));
     if (item.isPresent() && tables.isEmpty()) {
       throw io.weaver.catalyst.compat.SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
           statement + ": the workspace has no item " + item.get() + " (names are case-sensitive).");
     }
     Map<String, ItemFacts> facts = new HashMap<>();

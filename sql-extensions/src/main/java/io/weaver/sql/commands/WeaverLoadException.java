@@ -1,16 +1,20 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalyst.compat.WeaverErrorClass;
+import io.weaver.catalyst.compat.WeaverThrowable;
 import io.weaver.load.LoadResult;
 
 /**
  * A load started by a DataFrame write or {@code INSERT} that did not succeed ({@code failed},
  * {@code refused} or {@code skipped}): the write fails with the load's message. The load's history
- * row is written all the same.
+ * row is written all the same. Its error class says how the load ended: {@code WEAVER_LOAD_REFUSED}
+ * (a stability gate), {@code WEAVER_LOAD_SKIPPED} or {@code WEAVER_LOAD_FAILED}.
  */
-public final class WeaverLoadException extends RuntimeException {
+public final class WeaverLoadException extends RuntimeException implements WeaverThrowable {
   private static final long serialVersionUID = 1L;
 
   private final transient LoadResult result;
+  private final WeaverErrorClass errorClass;
 
   public WeaverLoadException(LoadResult result) {
     super(
@@ -26,6 +30,12 @@ public final class WeaverLoadException extends RuntimeException {
             + result.tableId()
             + ")");
     this.result = result;
+    this.errorClass = result.status().errorClass().orElse(WeaverErrorClass.WEAVER_LOAD_FAILED);
+  }
+
+  @Override
+  public WeaverErrorClass errorClass() {
+    return errorClass;
   }
 
   /** The load's result row. */

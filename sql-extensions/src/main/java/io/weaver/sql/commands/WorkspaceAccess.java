@@ -3,6 +3,8 @@ package io.weaver.sql.commands;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.WeaverCheckException;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.session.WeaverConf;
@@ -34,6 +36,7 @@ public final class WorkspaceAccess {
             .orElseThrow(
                 () ->
                     SparkErrors.analysis(
+                        WeaverErrorClass.WEAVER_NO_WORKSPACE,
                         statement
                             + ": no workspace. Set the session conf "
                             + WeaverConf.WORKSPACE
@@ -43,6 +46,7 @@ public final class WorkspaceAccess {
     Path root = CheckWeaverCommand.localPath(location);
     if (!Files.isDirectory(root)) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_WORKSPACE_NOT_FOUND,
           statement + ": workspace folder '" + root + "' does not exist or is not a folder.");
     }
     String lakehouse = conf.lakehouse(Optional.empty(), Optional.of(root.toString()));
@@ -57,7 +61,8 @@ public final class WorkspaceAccess {
       try {
         ItemCatalogs.register(session, lakehousePath, item);
       } catch (IllegalStateException e) {
-        throw SparkErrors.analysis(statement + ": " + e.getMessage());
+        throw SparkErrors.analysis(
+            WeaverErrorClass.WEAVER_ITEM_CATALOG_CONFLICT, statement + ": " + e.getMessage());
       }
     }
     return weaver;
@@ -78,11 +83,14 @@ public final class WorkspaceAccess {
               .map(f -> f.toText())
               .collect(Collectors.joining("\n  ", "\n  ", ""));
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_CHECK_FAILED,
           statement
               + ": Check found errors in the workspace; fix them first (CHECK WEAVER lists them):"
               + findings);
     } catch (IllegalArgumentException e) {
-      throw SparkErrors.analysis(statement + ": " + e.getMessage());
+      throw SparkErrors.analysis(
+          WeaverArgumentException.classOf(e, WeaverErrorClass.WEAVER_INVALID_REQUEST),
+          statement + ": " + e.getMessage());
     }
   }
 

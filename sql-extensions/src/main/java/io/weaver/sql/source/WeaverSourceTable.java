@@ -1,6 +1,7 @@
 package io.weaver.sql.source;
 
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.commands.WorkspaceAccess;
 import io.weaver.workspace.Identifiers;
@@ -75,12 +76,14 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
     String text = options.get("path");
     if (text == null || text.isBlank()) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_SOURCE_NEEDS_TABLE,
           "format(\"weaver\") needs the Table: load(\"<Item>.<Schema>.<Object>\") or"
               + " save(\"<Item>.<Schema>.<Object>\").");
     }
     String[] parts = text.strip().split("\\.", -1);
     if (parts.length != 3 || !java.util.Arrays.stream(parts).allMatch(Identifiers::isIdentifier)) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_NOT_A_TABLE_IDENTITY,
           "format(\"weaver\"): '"
               + text
               + "' is not a Table identity; write <Item>.<Schema>.<Object> (for example"
@@ -97,6 +100,7 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
     }
     if (!catalogs.isCatalogRegistered(catalogName)) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_ITEM_NOT_A_CATALOG,
           "format(\"weaver\") "
               + identity
               + ": item "
@@ -111,6 +115,7 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
     CatalogPlugin plugin = catalogs.catalog(catalogName);
     if (!(plugin instanceof TableCatalog catalog)) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_CATALOG_HOLDS_NO_TABLES,
           "format(\"weaver\") " + identity + ": catalog " + catalogName + " holds no tables.");
     }
     Identifier ident = Identifier.of(new String[] {parts[1]}, parts[2]);
@@ -119,6 +124,7 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
       table = catalog.loadTable(ident);
     } catch (NoSuchTableException e) {
       throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_TABLE_NOT_BUILT,
           "format(\"weaver\"): Weaver table "
               + identity
               + " does not exist (not built yet?): run BUILD WEAVER TABLE "

@@ -94,6 +94,8 @@ class WeaverStatementsTest {
 
     AnalysisException notBuilt = refused("DESCRIBE WEAVER TABLE " + site);
     assertTrue(notBuilt.getMessage().contains("BUILD WEAVER TABLE " + site), notBuilt.getMessage());
+    assertEquals("WEAVER_TABLE_NOT_BUILT", notBuilt.getCondition());
+    assertEquals("42P01", notBuilt.getSqlState());
 
     var build = spark.sql("BUILD WEAVER ITEM " + item);
     assertEquals(List.of("table_id", "action", "message"), List.of(build.columns()));
@@ -206,10 +208,13 @@ class WeaverStatementsTest {
 
     AnalysisException unknown = refused("LOAD WEAVER TABLE " + item + ".A.Nope");
     assertTrue(unknown.getMessage().contains("A.Nope"), unknown.getMessage());
+    assertEquals("WEAVER_TABLE_NOT_FOUND", unknown.getCondition(), unknown.getMessage());
+    assertEquals("42P01", unknown.getSqlState());
     ParseException syntax =
         assertThrows(ParseException.class, () -> spark.sql("LOAD WEAVER TABEL " + site));
     assertTrue(syntax.getMessage().contains("TABEL"), syntax.getMessage());
     assertTrue(syntax.getMessage().contains("pos"), syntax.getMessage());
+    assertEquals("PARSE_SYNTAX_ERROR", syntax.getCondition());
   }
 
   @Test
@@ -226,9 +231,13 @@ class WeaverStatementsTest {
         refused("UPDATE " + site + " SET row_insert_datetime = current_timestamp() WHERE id = 1");
     assertTrue(managed.getMessage().contains("row_insert_datetime"), managed.getMessage());
     assertTrue(managed.getMessage().contains(site), managed.getMessage());
+    assertEquals("WEAVER_DML_MANAGED_COLUMNS", managed.getCondition());
     AnalysisException delete = refused("DELETE FROM " + site);
     assertTrue(delete.getMessage().contains("WHERE"), delete.getMessage());
     assertTrue(delete.getMessage().contains(site), delete.getMessage());
+    // The class survives Spark's re-wrapping of a check rule's error; its SQLSTATE does not
+    // (docs/errors.md).
+    assertEquals("WEAVER_DML_WITHOUT_WHERE", delete.getCondition());
     refused("UPDATE " + site + " SET name = 'x'");
     refused("DELETE FROM delta.`" + path("A.Site") + "`");
     AnalysisException merge =
