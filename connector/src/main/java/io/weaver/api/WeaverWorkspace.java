@@ -73,8 +73,8 @@ public final class WeaverWorkspace {
 
   /**
    * This workspace for one statement or command: the files are scanned and checked once, on the
-   * first call that needs the model, and every later call reuses that checked model. The API
-   * object itself re-reads the files on every call, because a long-lived one (the Python {@code
+   * first call that needs the model, and every later call reuses that checked model. The API object
+   * itself re-reads the files on every call, because a long-lived one (the Python {@code
    * Workspace}, a test fixture) sees declarations change between calls; a statement must not pay
    * for a second scan, nor see the workspace change half-way through. Staging providers are shared
    * with this object.

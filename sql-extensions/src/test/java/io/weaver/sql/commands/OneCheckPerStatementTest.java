@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every Weaver statement scans and checks the workspace once ({@link WeaverWorkspace#model()}'s
- * debug line, counted per statement), however many engine calls it makes.
+ * Every Weaver statement (and an INSERT run as a load) scans and checks the workspace once ({@link
+ * WeaverWorkspace#model()}'s debug line, counted per statement), however many engine calls it
+ * makes.
  */
 class OneCheckPerStatementTest {
   private static final String CHECK_LINE = "scanning and checking the workspace";
@@ -108,6 +109,7 @@ class OneCheckPerStatementTest {
               "DESCRIBE WEAVER LOAD TABLE " + py,
               "SHOW WEAVER LOAD PLAN ITEM " + item,
               "SHOW WEAVER LOADS FOR " + site,
+              "INSERT INTO " + site + " VALUES (3, 'c')",
               "LOAD WEAVER TABLE " + py + " WITH NO WORK");
       String loadId = null;
       for (String sql : statements) {
