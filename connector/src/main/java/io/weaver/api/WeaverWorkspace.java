@@ -35,18 +35,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Java API over one workspace and one lakehouse, used by the CLI, the SQL statements and the
  * Python bindings alike: there is one engine.
  */
 public final class WeaverWorkspace {
+  private static final Logger LOG = LoggerFactory.getLogger(WeaverWorkspace.class);
+
   private final SparkSession spark;
   private final Path root;
   private final LakehouseLayout layout;
   private final Consumer<String> progress;
-  private final Map<Form, StagingProvider> providers = new EnumMap<>(Form.class);
+  private final Map<Form, StagingProvider> providers;
+  private final Supplier<WorkspaceModel> models;
 
   public WeaverWorkspace(
       SparkSession spark, Path root, String lakehouseRoot, Consumer<String> progress) {
@@ -54,6 +60,29 @@ public final class WeaverWorkspace {
     this.root = root.toAbsolutePath().normalize();
     this.layout = LakehouseLayout.at(lakehouseRoot);
     this.progress = progress;
+    this.providers = new EnumMap<>(Form.class);
+    this.models = this::checkedModel;
+  }
+
+  private WeaverWorkspace(WeaverWorkspace of, Supplier<WorkspaceModel> models) {
+    this.spark = of.spark;
+    this.root = of.root;
+    this.layout = of.layout;
+    this.progress = of.progress;
+    this.providers = of.providers;
+    this.models = models;
+  }
+
+  /**
+   * This workspace for one statement or command: the files are scanned and checked once, on the
+   * first call that needs the model, and every later call reuses that checked model. The API object
+   * itself re-reads the files on every call, because a long-lived one (the Python {@code
+   * Workspace}, a test fixture) sees declarations change between calls; a statement must not pay
+   * for a second scan, nor see the workspace change half-way through. Staging providers are shared
+   * with this object.
+   */
+  public WeaverWorkspace checkingOnce() {
+    return new WeaverWorkspace(this, new OnceChecked(this::checkedModel));
   }
 
   public Path root() {
@@ -74,7 +103,31 @@ public final class WeaverWorkspace {
 
   /** The checked model; throws {@code WeaverCheckException} when Check finds errors. */
   public WorkspaceModel model() {
+    return models.get();
+  }
+
+  /** Scans and checks the workspace files: the one place a model is made. */
+  private WorkspaceModel checkedModel() {
+    LOG.debug("scanning and checking the workspace {}", root);
     return Check.analyze(root).validModel();
+  }
+
+  /** The first checked model, kept; a Check that found errors is not kept and runs again. */
+  private static final class OnceChecked implements Supplier<WorkspaceModel> {
+    private final Supplier<WorkspaceModel> check;
+    private WorkspaceModel model;
+
+    OnceChecked(Supplier<WorkspaceModel> check) {
+      this.check = check;
+    }
+
+    @Override
+    public synchronized WorkspaceModel get() {
+      if (model == null) {
+        model = check.get();
+      }
+      return model;
+    }
   }
 
   /** Builds the Tables in scope (dependency order), then their catalogue rows. */
@@ -106,20 +159,14 @@ public final class WeaverWorkspace {
   /** Loads one Table from the given staging (a DataFrame write, a Python read()). */
   public List<LoadResult> loadWith(String identity, boolean waiveGates, StagingProvider staging) {
     WorkspaceModel model = model();
-    Scope scope = Scope.table(identity);
-    requireMatch(model, scope);
-    TableDeclaration table =
-        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    TableDeclaration table = oneTable(model, Scope.table(identity));
     return runner(model).loadOne(table, waiveGates, Optional.of(staging));
   }
 
   /** What a load of one Table from the given staging would do, writing nothing (docs/plan.md). */
   public LoadPlan planWith(String identity, boolean waiveGates, StagingProvider staging) {
     WorkspaceModel model = model();
-    Scope scope = Scope.table(identity);
-    requireMatch(model, scope);
-    TableDeclaration table =
-        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    TableDeclaration table = oneTable(model, Scope.table(identity));
     return runner(model).planOne(table, waiveGates, Optional.of(staging));
   }
 
@@ -130,10 +177,7 @@ public final class WeaverWorkspace {
   public List<LoadResult> loadWith(
       String identity, boolean waiveGates, StagingProvider staging, String loadId) {
     WorkspaceModel model = model();
-    Scope scope = Scope.table(identity);
-    requireMatch(model, scope);
-    TableDeclaration table =
-        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    TableDeclaration table = oneTable(model, Scope.table(identity));
     return runner(model)
         .loadOne(table, waiveGates, Optional.of(staging), Optional.ofNullable(loadId));
   }
@@ -170,7 +214,15 @@ public final class WeaverWorkspace {
    * @throws IllegalArgumentException when the workspace has no such Table
    */
   public TableDeclaration table(Scope scope) {
-    WorkspaceModel model = model();
+    return oneTable(model(), scope);
+  }
+
+  /**
+   * The first Table of {@code model} in {@code scope}: the Table a one-Table scope names.
+   *
+   * @throws IllegalArgumentException when the workspace has no Table in scope
+   */
+  private static TableDeclaration oneTable(WorkspaceModel model, Scope scope) {
     requireMatch(model, scope);
     return model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
   }
@@ -193,9 +245,7 @@ public final class WeaverWorkspace {
    */
   public List<LoadResult> loadFromClient(Scope scope, boolean waiveGates, ClientStaging staging) {
     WorkspaceModel model = model();
-    requireMatch(model, scope);
-    TableDeclaration table =
-        model.tables().stream().filter(scope.filter()).findFirst().orElseThrow();
+    TableDeclaration table = oneTable(model, scope);
     if (table.source().form() != Form.PYTHON) {
       throw new WeaverArgumentException(
           WeaverErrorClass.WEAVER_NOT_A_PYTHON_TABLE,
@@ -309,8 +359,7 @@ public final class WeaverWorkspace {
    */
   public LoadRestore.Result restore(Scope table, String loadId) {
     WorkspaceModel model = model();
-    requireMatch(model, table);
-    TableDeclaration t = model.tables().stream().filter(table.filter()).findFirst().orElseThrow();
+    TableDeclaration t = oneTable(model, table);
     if (t.target() == Target.WAREHOUSE) {
       return warehouse(model).restore(t, loadId);
     }

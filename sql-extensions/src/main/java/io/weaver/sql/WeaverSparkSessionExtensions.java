@@ -5,7 +5,6 @@ import io.weaver.catalyst.rules.MarkNameReads;
 import io.weaver.catalyst.rules.ShowLiveRows;
 import io.weaver.catalyst.rules.WritesAsLoads;
 import io.weaver.sql.analysis.ConnectorContract;
-import io.weaver.sql.analysis.ResolveWeaverStatements;
 import io.weaver.sql.commands.DataFrameLoadCommand;
 import io.weaver.sql.parser.WeaverSqlParser;
 import io.weaver.sql.session.InsertsAsLoads;
@@ -43,8 +42,7 @@ public final class WeaverSparkSessionExtensions
                         .apply(new MarkNameReads(session, CONTRACT, CONTRACT).apply(parsed))));
 
     // Resolution
-    // Turns each parsed Weaver statement into the command that runs it.
-    extensions.injectResolutionRule(session -> new ResolveWeaverStatements());
+    // Nothing for Weaver's statements: the parser builds each as the command that runs it.
     // Marks reads by Weaver name before any name resolves, in either extension order.
     extensions.injectHintResolutionRule(session -> new MarkNameReads(session, CONTRACT, CONTRACT));
     // Puts the live-rows filter above reads of Weaver tables by name (format("weaver") included).

@@ -1,7 +1,6 @@
 package io.weaver.sql.commands;
 
 import io.weaver.build.BuildOutcome;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +17,7 @@ import scala.collection.immutable.Seq;
  * table_id, action, message} (actions as in {@link BuildOutcome}). A refused or failed Table is a
  * row, not an error.
  */
-public final class BuildWeaverCommand extends WeaverLeafCommand {
+public final class BuildWeaverCommand extends WeaverStatement {
   public static final StructType SCHEMA =
       new StructType()
           .add("table_id", DataTypes.StringType, false)
@@ -52,7 +51,7 @@ public final class BuildWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(scope, allowDestructive, output());
+  public List<Object> arguments() {
+    return List.of(scope, allowDestructive);
   }
 }

@@ -5,7 +5,6 @@ import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
 import io.weaver.findings.Finding;
 import io.weaver.session.WeaverConf;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ import scala.collection.immutable.Seq;
  * Runs {@code CHECK WEAVER [WORKSPACE 'path']}: one row per finding, in report order. The workspace
  * is the statement's, else the session conf {@value WeaverConf#WORKSPACE}.
  */
-public final class CheckWeaverCommand extends WeaverLeafCommand {
+public final class CheckWeaverCommand extends WeaverStatement {
   /** The rows' schema: one finding each (docs/table-contract.md, "Check"). */
   public static final StructType SCHEMA =
       new StructType()
@@ -111,7 +110,7 @@ public final class CheckWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(workspace, output());
+  public List<Object> arguments() {
+    return List.of(workspace);
   }
 }

@@ -9,7 +9,6 @@ import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.python.PythonReadRequest;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import io.weaver.workspace.Form;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ import scala.collection.immutable.Seq;
  * CONTEXT '<load_context>'}. Reading it writes nothing. A Table that is not a Python Table is an
  * error.
  */
-public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
+public final class DescribeWeaverLoadCommand extends WeaverStatement {
   /**
    * {@code table_id} ({@code Item.Schema.Object}); {@code item}; {@code schema_table_id} ({@code
    * Schema.Object}); {@code file} (the Table's {@code .py} file relative to the workspace folder,
@@ -125,7 +124,7 @@ public final class DescribeWeaverLoadCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(table, output());
+  public List<Object> arguments() {
+    return List.of(table);
   }
 }

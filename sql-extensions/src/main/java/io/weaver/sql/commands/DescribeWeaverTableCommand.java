@@ -6,7 +6,6 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +23,7 @@ import scala.collection.immutable.Seq;
  * managed, from {@code _.ColumnDictionary} in ordinal order. A Table that is not built is an error
  * that says to build it.
  */
-public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
+public final class DescribeWeaverTableCommand extends WeaverStatement {
   public static final StructType SCHEMA =
       new StructType()
           .add("column_name", DataTypes.StringType, false)
@@ -85,7 +84,7 @@ public final class DescribeWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(table, output());
+  public List<Object> arguments() {
+    return List.of(table);
   }
 }

@@ -1,7 +1,6 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.Scope;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
@@ -14,7 +13,7 @@ import scala.collection.immutable.Seq;
  * dependency order, one result row each (docs/table-contract.md, "Load"); dependants of a failed
  * Table are {@code skipped}.
  */
-public final class LoadWeaverItemCommand extends WeaverLeafCommand {
+public final class LoadWeaverItemCommand extends WeaverStatement {
   private final String item;
   private final boolean waiveStabilityGates;
 
@@ -38,7 +37,7 @@ public final class LoadWeaverItemCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(item, waiveStabilityGates, output());
+  public List<Object> arguments() {
+    return List.of(item, waiveStabilityGates);
   }
 }

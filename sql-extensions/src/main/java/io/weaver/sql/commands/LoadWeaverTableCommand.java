@@ -1,6 +1,5 @@
 package io.weaver.sql.commands;
 
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +15,7 @@ import scala.collection.immutable.Seq;
  * unknown Table is an {@code AnalysisException}. A Python Table is {@code skipped} with a message
  * saying how to load it.
  */
-public final class LoadWeaverTableCommand extends WeaverLeafCommand {
+public final class LoadWeaverTableCommand extends WeaverStatement {
   private final TableIdentity table;
   private final boolean waiveStabilityGates;
 
@@ -32,6 +31,16 @@ public final class LoadWeaverTableCommand extends WeaverLeafCommand {
     this.waiveStabilityGates = waiveStabilityGates;
   }
 
+  /** The Table to load. */
+  public TableIdentity table() {
+    return table;
+  }
+
+  /** Whether the stability gates are waived. */
+  public boolean waiveStabilityGates() {
+    return waiveStabilityGates;
+  }
+
   @Override
   public List<Row> execute(SparkSession session) {
     String statement = "LOAD WEAVER TABLE " + table;
@@ -42,7 +51,7 @@ public final class LoadWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(table, waiveStabilityGates, output());
+  public List<Object> arguments() {
+    return List.of(table, waiveStabilityGates);
   }
 }

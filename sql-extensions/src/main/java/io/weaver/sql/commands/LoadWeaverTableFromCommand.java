@@ -5,7 +5,7 @@ import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
-import io.weaver.sql.compat.WeaverLeafCommand;
+import io.weaver.sql.plans.ClientInput;
 import io.weaver.sql.plans.TableIdentity;
 import java.time.Instant;
 import java.util.List;
@@ -29,49 +29,39 @@ import scala.collection.immutable.Seq;
  * load timestamp the read saw and fails when another load committed in between. Returns the rows of
  * {@code LOAD WEAVER TABLE}.
  */
-public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
+public final class LoadWeaverTableFromCommand extends WeaverStatement {
   private final TableIdentity table;
-  private final Optional<String> stagingView;
-  private final Optional<String> deleteKeysView;
-  private final Optional<String> failure;
+  private final ClientInput input;
   private final Optional<String> bookmark;
   private final Optional<String> context;
   private final boolean waiveStabilityGates;
 
+  /**
+   * @param input what the client's {@code read()} produced
+   * @param bookmark the bookmark staged with {@code set_bookmark}, JSON text; empty keeps the
+   *     committed one
+   * @param context the load context token of {@code DESCRIBE WEAVER LOAD TABLE} the read ran under
+   */
   public LoadWeaverTableFromCommand(
       TableIdentity table,
-      Optional<String> stagingView,
-      Optional<String> deleteKeysView,
-      Optional<String> failure,
+      ClientInput input,
       Optional<String> bookmark,
       Optional<String> context,
       boolean waiveStabilityGates) {
-    this(
-        table,
-        stagingView,
-        deleteKeysView,
-        failure,
-        bookmark,
-        context,
-        waiveStabilityGates,
-        attributes(LoadRows.SCHEMA));
+    this(table, input, bookmark, context, waiveStabilityGates, attributes(LoadRows.SCHEMA));
   }
 
   /** The full constructor, used by Spark's reflective copy. */
   public LoadWeaverTableFromCommand(
       TableIdentity table,
-      Optional<String> stagingView,
-      Optional<String> deleteKeysView,
-      Optional<String> failure,
+      ClientInput input,
       Optional<String> bookmark,
       Optional<String> context,
       boolean waiveStabilityGates,
       Seq<Attribute> output) {
     super(output);
     this.table = Objects.requireNonNull(table, "table");
-    this.stagingView = Objects.requireNonNull(stagingView, "stagingView");
-    this.deleteKeysView = Objects.requireNonNull(deleteKeysView, "deleteKeysView");
-    this.failure = Objects.requireNonNull(failure, "failure");
+    this.input = Objects.requireNonNull(input, "input");
     this.bookmark = Objects.requireNonNull(bookmark, "bookmark");
     this.context = Objects.requireNonNull(context, "context");
     this.waiveStabilityGates = waiveStabilityGates;
@@ -79,7 +69,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
 
   @Override
   public List<Row> execute(SparkSession session) {
-    String statement = "LOAD WEAVER TABLE " + table + input();
+    String statement = "LOAD WEAVER TABLE " + table + " " + input;
     WeaverWorkspace weaver = WorkspaceAccess.open(session, statement);
     Optional<LoadContextToken> token =
         WorkspaceAccess.call(statement, () -> context.map(LoadContextToken::parse));
@@ -93,14 +83,14 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
               + table);
     }
     ClientStaging staging =
-        failure.isPresent()
-            ? ClientStaging.failed(failure.get(), token)
+        input instanceof ClientInput.ReadFailed failed
+            ? ClientStaging.failed(failed.message(), token)
             : WorkspaceAccess.call(
                 statement,
                 () ->
                     ClientStaging.staged(
-                        stagingView.map(v -> view(session, statement, v)).orElse(null),
-                        deleteKeysView.map(v -> view(session, statement, v)),
+                        input.stagingView().map(v -> view(session, statement, v)).orElse(null),
+                        input.deleteKeysView().map(v -> view(session, statement, v)),
                         bookmark,
                         token));
     return LoadRows.rows(
@@ -108,15 +98,6 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
             statement,
             () ->
                 weaver.loadFromClient(WorkspaceAccess.scope(table), waiveStabilityGates, staging)));
-  }
-
-  private String input() {
-    if (failure.isPresent()) {
-      return " FAILED";
-    }
-    String from = stagingView.map(v -> " FROM VIEW " + quote(v)).orElse("");
-    String keys = deleteKeysView.map(v -> " DELETE KEYS FROM VIEW " + quote(v)).orElse("");
-    return from.isEmpty() && keys.isEmpty() ? " WITH NO WORK" : from + keys;
   }
 
   private Dataset<Row> view(SparkSession session, String statement, String name) {
@@ -145,15 +126,7 @@ public final class LoadWeaverTableFromCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(
-        table,
-        stagingView,
-        deleteKeysView,
-        failure,
-        bookmark,
-        context,
-        waiveStabilityGates,
-        output());
+  public List<Object> arguments() {
+    return List.of(table, input, bookmark, context, waiveStabilityGates);
   }
 }

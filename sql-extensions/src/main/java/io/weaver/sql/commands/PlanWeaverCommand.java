@@ -3,7 +3,6 @@ package io.weaver.sql.commands;
 import io.weaver.load.GateVerdict;
 import io.weaver.load.LoadPlan;
 import io.weaver.plan.TablePlan;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +19,7 @@ import scala.collection.immutable.Seq;
  * per Table in load order with Build's action and the load's predicted outcome (docs/plan.md).
  * Nothing is written; a Table that would be refused or fail is a row, not an error.
  */
-public final class PlanWeaverCommand extends WeaverLeafCommand {
+public final class PlanWeaverCommand extends WeaverStatement {
   static final StructType GATE =
       new StructType()
           .add("gate", DataTypes.StringType, false)
@@ -116,7 +115,7 @@ public final class PlanWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(scope, allowDestructive, waiveGates, output());
+  public List<Object> arguments() {
+    return List.of(scope, allowDestructive, waiveGates);
   }
 }

@@ -2,7 +2,6 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.load.LoadRestore;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +19,7 @@ import scala.collection.immutable.Seq;
  * behaves as if the later loads never happened (docs/table-contract.md, "Guarantees"). Writes a
  * {@code restored} history row.
  */
-public final class RestoreWeaverTableCommand extends WeaverLeafCommand {
+public final class RestoreWeaverTableCommand extends WeaverStatement {
   /**
    * {@code restore_id} (the history row's id), {@code table_id}, {@code restored_to_load_id},
    * {@code restored_to_version} (the version the load produced), {@code delta_version} (the table's
@@ -68,7 +67,7 @@ public final class RestoreWeaverTableCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(table, loadId, output());
+  public List<Object> arguments() {
+    return List.of(table, loadId);
   }
 }

@@ -1,7 +1,6 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
@@ -19,7 +18,7 @@ import scala.collection.immutable.Seq;
  * depends on (a Table is skipped when one of these failed, was refused or was skipped). Writes
  * nothing; a client that loads Table by Table (Spark Connect) follows it.
  */
-public final class ShowWeaverLoadPlanCommand extends WeaverLeafCommand {
+public final class ShowWeaverLoadPlanCommand extends WeaverStatement {
   /** {@code table_id} ({@code Item.Schema.Object}), {@code form}, {@code depends_on}. */
   public static final StructType SCHEMA =
       new StructType()
@@ -55,7 +54,7 @@ public final class ShowWeaverLoadPlanCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(scope, output());
+  public List<Object> arguments() {
+    return List.of(scope);
   }
 }

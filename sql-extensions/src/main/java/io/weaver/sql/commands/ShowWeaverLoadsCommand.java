@@ -7,7 +7,6 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,7 +25,7 @@ import scala.collection.immutable.Seq;
  * Runs {@code SHOW WEAVER LOADS [FOR id] [LIMIT n]}: rows of {@code _.LoadHistory} (every item of
  * the workspace, or the one Table), newest first, with {@code table_id} item-qualified.
  */
-public final class ShowWeaverLoadsCommand extends WeaverLeafCommand {
+public final class ShowWeaverLoadsCommand extends WeaverStatement {
   public static final StructType SCHEMA = CatalogueTable.LOAD_HISTORY.schema();
 
   private final Optional<TableIdentity> table;
@@ -83,7 +82,7 @@ public final class ShowWeaverLoadsCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(table, limit, output());
+  public List<Object> arguments() {
+    return List.of(table, limit);
   }
 }

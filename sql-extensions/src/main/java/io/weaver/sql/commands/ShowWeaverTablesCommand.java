@@ -7,7 +7,6 @@ import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,7 +27,7 @@ import scala.collection.immutable.Seq;
  * item and identity order, joined with what the catalogue knows: whether it is built and its most
  * recent load.
  */
-public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
+public final class ShowWeaverTablesCommand extends WeaverStatement {
   /**
    * {@code item}; {@code table_id} ({@code Item.Schema.Object}); {@code form} ({@code sparksql},
    * {@code python}, {@code tsql}); {@code target} ({@code lakehouse}/{@code warehouse}); {@code
@@ -135,7 +134,7 @@ public final class ShowWeaverTablesCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(item, output());
+  public List<Object> arguments() {
+    return List.of(item);
   }
 }

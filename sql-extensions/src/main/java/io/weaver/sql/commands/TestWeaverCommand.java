@@ -2,7 +2,6 @@ package io.weaver.sql.commands;
 
 import io.weaver.datatest.DataTestResult;
 import io.weaver.json.Json;
-import io.weaver.sql.compat.WeaverLeafCommand;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +17,7 @@ import scala.collection.immutable.Seq;
  * Runs {@code TEST WEAVER [ITEM i | TABLE id]}: one row per test (docs/table-contract.md, "Test"),
  * the sample as JSON text. A failed test is a row, not an error.
  */
-public final class TestWeaverCommand extends WeaverLeafCommand {
+public final class TestWeaverCommand extends WeaverStatement {
   public static final StructType SCHEMA =
       new StructType()
           .add("test_id", DataTypes.StringType, false)
@@ -64,7 +63,7 @@ public final class TestWeaverCommand extends WeaverLeafCommand {
   }
 
   @Override
-  public List<Object> fields() {
-    return List.of(scope, output());
+  public List<Object> arguments() {
+    return List.of(scope);
   }
 }

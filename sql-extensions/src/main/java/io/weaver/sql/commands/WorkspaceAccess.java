@@ -27,7 +27,11 @@ import org.apache.spark.sql.SparkSession;
 public final class WorkspaceAccess {
   private WorkspaceAccess() {}
 
-  /** The workspace API over the session's workspace, with every item registered as a catalog. */
+  /**
+   * The workspace API over the session's workspace, with every item registered as a catalog; it
+   * checks the workspace here, once, and hands that checked model to the statement's engine calls
+   * ({@link WeaverWorkspace#checkingOnce()}).
+   */
   public static WeaverWorkspace open(SparkSession session, String statement) {
     WeaverConf conf = WeaverConf.of(session);
     String location =
@@ -52,7 +56,7 @@ public final class WorkspaceAccess {
     String lakehouse = conf.lakehouse(Optional.empty(), Optional.of(root.toString()));
     Path lakehousePath = CheckWeaverCommand.localPath(lakehouse).toAbsolutePath().normalize();
     WeaverWorkspace weaver =
-        new WeaverWorkspace(session, root, lakehousePath.toString(), message -> {});
+        new WeaverWorkspace(session, root, lakehousePath.toString(), message -> {}).checkingOnce();
     List<String> items = call(statement, () -> weaver.model().items());
     for (String item : items) {
       if (conf.itemCatalog(item).isPresent()) {

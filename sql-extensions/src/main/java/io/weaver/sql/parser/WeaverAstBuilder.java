@@ -1,27 +1,28 @@
 package io.weaver.sql.parser;
 
+import io.weaver.sql.commands.BuildWeaverCommand;
+import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.DescribeWeaverLoadCommand;
+import io.weaver.sql.commands.DescribeWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverItemCommand;
+import io.weaver.sql.commands.LoadWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverTableFromCommand;
+import io.weaver.sql.commands.PlanWeaverCommand;
+import io.weaver.sql.commands.RestoreWeaverTableCommand;
+import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
+import io.weaver.sql.commands.ShowWeaverLoadsCommand;
+import io.weaver.sql.commands.ShowWeaverTablesCommand;
+import io.weaver.sql.commands.TestWeaverCommand;
+import io.weaver.sql.commands.WeaverStatement;
 import io.weaver.sql.compat.ParseErrors;
 import io.weaver.sql.parser.WeaverSqlBaseParser.*;
-import io.weaver.sql.plans.BuildWeaverStatement;
-import io.weaver.sql.plans.CheckWeaverStatement;
-import io.weaver.sql.plans.DescribeWeaverLoad;
-import io.weaver.sql.plans.DescribeWeaverTable;
-import io.weaver.sql.plans.LoadWeaverItem;
-import io.weaver.sql.plans.LoadWeaverTable;
-import io.weaver.sql.plans.LoadWeaverTableFrom;
-import io.weaver.sql.plans.PlanWeaverStatement;
-import io.weaver.sql.plans.RestoreWeaverTable;
+import io.weaver.sql.plans.ClientInput;
 import io.weaver.sql.plans.Scope;
-import io.weaver.sql.plans.ShowWeaverLoadPlan;
-import io.weaver.sql.plans.ShowWeaverLoads;
-import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.TableIdentity;
-import io.weaver.sql.plans.TestWeaverStatement;
-import io.weaver.sql.plans.WeaverStatement;
 import java.util.Optional;
 import org.antlr.v4.runtime.ParserRuleContext;
 
-/** Builds the unresolved plan node of one parsed Weaver statement. */
+/** Builds the plan node of one parsed Weaver statement: the command Spark runs for it. */
 final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
 
   WeaverStatement statement(SingleStatementContext ctx) {
@@ -30,79 +31,79 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
 
   @Override
   public Object visitCheckWeaver(CheckWeaverContext ctx) {
-    return new CheckWeaverStatement(Optional.ofNullable(ctx.workspace).map(this::string));
+    return new CheckWeaverCommand(Optional.ofNullable(ctx.workspace).map(this::string));
   }
 
   @Override
   public Object visitBuildWeaver(BuildWeaverContext ctx) {
-    return new BuildWeaverStatement(scope(ctx.scope()), ctx.DESTRUCTIVE() != null);
+    return new BuildWeaverCommand(scope(ctx.scope()), ctx.DESTRUCTIVE() != null);
   }
 
   @Override
   public Object visitPlanWeaver(PlanWeaverContext ctx) {
-    return new PlanWeaverStatement(
+    return new PlanWeaverCommand(
         scope(ctx.scope()), ctx.DESTRUCTIVE() != null, ctx.waiveGates() != null);
   }
 
   @Override
   public Object visitLoadWeaverTable(LoadWeaverTableContext ctx) {
-    return new LoadWeaverTable(identity(ctx.identity()), ctx.waiveGates() != null);
+    return new LoadWeaverTableCommand(identity(ctx.identity()), ctx.waiveGates() != null);
   }
 
   @Override
   public Object visitLoadWeaverTableFrom(LoadWeaverTableFromContext ctx) {
-    Optional<String> staging = Optional.empty();
-    Optional<String> deleteKeys = Optional.empty();
-    Optional<String> failure = Optional.empty();
-    if (ctx.clientInput() instanceof FromViewsContext views) {
-      staging = Optional.of(name(views.staging));
-      deleteKeys = Optional.ofNullable(views.deleteKeys).map(this::name);
-    } else if (ctx.clientInput() instanceof DeleteKeysOnlyContext keys) {
-      deleteKeys = Optional.of(name(keys.deleteKeys));
-    } else if (ctx.clientInput() instanceof ReadFailedContext failed) {
-      failure = Optional.of(string(failed.message));
-      if (failure.get().isBlank()) {
-        throw error(failed.message, "the FAILED message must say why read() failed");
-      }
-    }
-    return new LoadWeaverTableFrom(
+    return new LoadWeaverTableFromCommand(
         identity(ctx.identity()),
-        staging,
-        deleteKeys,
-        failure,
+        clientInput(ctx.clientInput()),
         Optional.ofNullable(ctx.bookmark).map(this::string),
         Optional.ofNullable(ctx.context).map(this::string),
         ctx.waiveGates() != null);
   }
 
+  private ClientInput clientInput(ClientInputContext ctx) {
+    if (ctx instanceof FromViewsContext views) {
+      return new ClientInput.FromViews(
+          name(views.staging), Optional.ofNullable(views.deleteKeys).map(this::name));
+    } else if (ctx instanceof DeleteKeysOnlyContext keys) {
+      return new ClientInput.DeleteKeysOnly(name(keys.deleteKeys));
+    } else if (ctx instanceof ReadFailedContext failed) {
+      String message = string(failed.message);
+      if (message.isBlank()) {
+        throw error(failed.message, "the FAILED message must say why read() failed");
+      }
+      return new ClientInput.ReadFailed(message);
+    }
+    return new ClientInput.NoWork();
+  }
+
   @Override
   public Object visitLoadWeaverItem(LoadWeaverItemContext ctx) {
-    return new LoadWeaverItem(name(ctx.item), ctx.waiveGates() != null);
+    return new LoadWeaverItemCommand(name(ctx.item), ctx.waiveGates() != null);
   }
 
   @Override
   public Object visitTestWeaver(TestWeaverContext ctx) {
-    return new TestWeaverStatement(scope(ctx.scope()));
+    return new TestWeaverCommand(scope(ctx.scope()));
   }
 
   @Override
   public Object visitShowWeaverTables(ShowWeaverTablesContext ctx) {
-    return new ShowWeaverTables(Optional.ofNullable(ctx.item).map(this::name));
+    return new ShowWeaverTablesCommand(Optional.ofNullable(ctx.item).map(this::name));
   }
 
   @Override
   public Object visitDescribeWeaverTable(DescribeWeaverTableContext ctx) {
-    return new DescribeWeaverTable(identity(ctx.identity()));
+    return new DescribeWeaverTableCommand(identity(ctx.identity()));
   }
 
   @Override
   public Object visitDescribeWeaverLoad(DescribeWeaverLoadContext ctx) {
-    return new DescribeWeaverLoad(identity(ctx.identity()));
+    return new DescribeWeaverLoadCommand(identity(ctx.identity()));
   }
 
   @Override
   public Object visitShowWeaverLoadPlan(ShowWeaverLoadPlanContext ctx) {
-    return new ShowWeaverLoadPlan(scope(ctx.scope()));
+    return new ShowWeaverLoadPlanCommand(scope(ctx.scope()));
   }
 
   @Override
@@ -112,7 +113,7 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
     if (ctx.limit != null) {
       limit = Optional.of(positiveInt(ctx));
     }
-    return new ShowWeaverLoads(table, limit);
+    return new ShowWeaverLoadsCommand(table, limit);
   }
 
   @Override
@@ -121,7 +122,7 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
     if (loadId.isBlank()) {
       throw error(ctx.loadId, "the load id must not be empty (see SHOW WEAVER LOADS for ids)");
     }
-    return new RestoreWeaverTable(identity(ctx.identity()), loadId);
+    return new RestoreWeaverTableCommand(identity(ctx.identity()), loadId);
   }
 
   private Scope scope(ScopeContext ctx) {

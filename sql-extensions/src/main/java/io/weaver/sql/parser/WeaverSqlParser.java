@@ -1,6 +1,6 @@
 package io.weaver.sql.parser;
 
-import io.weaver.sql.plans.WeaverStatement;
+import io.weaver.sql.commands.WeaverStatement;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.antlr.v4.runtime.BailErrorStrategy;
@@ -24,9 +24,9 @@ import scala.collection.immutable.Seq;
  * Spark's SQL parser with Weaver's statements added (docs/table-contract.md, "SQL statements").
  *
  * <p>A statement that starts with {@code CHECK|BUILD|LOAD|TEST|SHOW|DESCRIBE|RESTORE WEAVER} is
- * parsed by Weaver's grammar into an unresolved {@link WeaverStatement}; every other statement, and
- * every other kind of text (expressions, identifiers, types, schemas), goes to the delegate
- * unchanged, so Spark's and Delta's syntax keeps working.
+ * parsed by Weaver's grammar into its {@link WeaverStatement}, the command Spark runs; every other
+ * statement, and every other kind of text (expressions, identifiers, types, schemas), goes to the
+ * delegate unchanged, so Spark's and Delta's syntax keeps working.
  */
 public final class WeaverSqlParser implements ParserInterface {
   private final ParserInterface delegate;

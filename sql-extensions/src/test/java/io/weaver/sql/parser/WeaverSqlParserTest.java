@@ -6,22 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.weaver.sql.plans.BuildWeaverStatement;
-import io.weaver.sql.plans.CheckWeaverStatement;
-import io.weaver.sql.plans.DescribeWeaverLoad;
-import io.weaver.sql.plans.DescribeWeaverTable;
-import io.weaver.sql.plans.LoadWeaverItem;
-import io.weaver.sql.plans.LoadWeaverTable;
-import io.weaver.sql.plans.LoadWeaverTableFrom;
-import io.weaver.sql.plans.PlanWeaverStatement;
-import io.weaver.sql.plans.RestoreWeaverTable;
+import io.weaver.sql.commands.BuildWeaverCommand;
+import io.weaver.sql.commands.CheckWeaverCommand;
+import io.weaver.sql.commands.DescribeWeaverLoadCommand;
+import io.weaver.sql.commands.DescribeWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverItemCommand;
+import io.weaver.sql.commands.LoadWeaverTableCommand;
+import io.weaver.sql.commands.LoadWeaverTableFromCommand;
+import io.weaver.sql.commands.PlanWeaverCommand;
+import io.weaver.sql.commands.RestoreWeaverTableCommand;
+import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
+import io.weaver.sql.commands.ShowWeaverLoadsCommand;
+import io.weaver.sql.commands.ShowWeaverTablesCommand;
+import io.weaver.sql.commands.TestWeaverCommand;
+import io.weaver.sql.commands.WeaverStatement;
+import io.weaver.sql.plans.ClientInput;
 import io.weaver.sql.plans.Scope;
-import io.weaver.sql.plans.ShowWeaverLoadPlan;
-import io.weaver.sql.plans.ShowWeaverLoads;
-import io.weaver.sql.plans.ShowWeaverTables;
 import io.weaver.sql.plans.TableIdentity;
-import io.weaver.sql.plans.TestWeaverStatement;
-import io.weaver.sql.plans.WeaverStatement;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.parser.CatalystSqlParser$;
@@ -33,8 +34,17 @@ import org.junit.jupiter.api.Test;
 class WeaverSqlParserTest {
   private final WeaverSqlParser parser = new WeaverSqlParser(CatalystSqlParser$.MODULE$);
 
-  private LogicalPlan parse(String sql) throws ParseException {
+  private LogicalPlan plan(String sql) throws ParseException {
     return parser.parsePlan(sql);
+  }
+
+  /** What a parsed statement says: its class and arguments (each parse has new output ids). */
+  private Object parse(String sql) throws ParseException {
+    return said(plan(sql));
+  }
+
+  private static Object said(LogicalPlan statement) {
+    return List.of(statement.getClass(), ((WeaverStatement) statement).arguments());
   }
 
   private static TableIdentity id(String... parts) {
@@ -43,140 +53,142 @@ class WeaverSqlParserTest {
 
   @Test
   void checkWeaver() throws Exception {
-    assertEquals(new CheckWeaverStatement(Optional.empty()), parse("CHECK WEAVER"));
+    assertEquals(said(new CheckWeaverCommand(Optional.empty())), parse("CHECK WEAVER"));
     assertEquals(
-        new CheckWeaverStatement(Optional.of("/tmp/ws")),
+        said(new CheckWeaverCommand(Optional.of("/tmp/ws"))),
         parse("CHECK WEAVER WORKSPACE '/tmp/ws'"));
   }
 
   @Test
   void checkWeaverWorkspaceKeepsBackslashesAndUndoublesQuotes() throws Exception {
     assertEquals(
-        new CheckWeaverStatement(Optional.of("C:\\ws\\it's")),
+        said(new CheckWeaverCommand(Optional.of("C:\\ws\\it's"))),
         parse("CHECK WEAVER WORKSPACE 'C:\\ws\\it''s'"));
     assertEquals(
-        new CheckWeaverStatement(Optional.of("/ws")), parse("CHECK WEAVER WORKSPACE \"/ws\""));
+        said(new CheckWeaverCommand(Optional.of("/ws"))), parse("CHECK WEAVER WORKSPACE \"/ws\""));
   }
 
   @Test
   void buildWeaver() throws Exception {
-    assertEquals(new BuildWeaverStatement(Scope.workspace(), false), parse("BUILD WEAVER"));
+    assertEquals(said(new BuildWeaverCommand(Scope.workspace(), false)), parse("BUILD WEAVER"));
     assertEquals(
-        new BuildWeaverStatement(Scope.item("Sales"), false), parse("BUILD WEAVER ITEM Sales"));
+        said(new BuildWeaverCommand(Scope.item("Sales"), false)), parse("BUILD WEAVER ITEM Sales"));
     assertEquals(
-        new BuildWeaverStatement(Scope.table(id("Sales", "dbo", "Order")), true),
+        said(new BuildWeaverCommand(Scope.table(id("Sales", "dbo", "Order")), true)),
         parse("BUILD WEAVER TABLE Sales.dbo.Order ALLOW DESTRUCTIVE"));
     assertEquals(
-        new BuildWeaverStatement(Scope.workspace(), true), parse("BUILD WEAVER ALLOW DESTRUCTIVE"));
+        said(new BuildWeaverCommand(Scope.workspace(), true)),
+        parse("BUILD WEAVER ALLOW DESTRUCTIVE"));
   }
 
   @Test
   void planWeaver() throws Exception {
-    assertEquals(new PlanWeaverStatement(Scope.workspace(), false, false), parse("PLAN WEAVER"));
     assertEquals(
-        new PlanWeaverStatement(Scope.item("Sales"), false, true),
+        said(new PlanWeaverCommand(Scope.workspace(), false, false)), parse("PLAN WEAVER"));
+    assertEquals(
+        said(new PlanWeaverCommand(Scope.item("Sales"), false, true)),
         parse("plan weaver item Sales waive stability gates"));
     assertEquals(
-        new PlanWeaverStatement(Scope.table(id("Sales", "dbo", "Order")), true, true),
+        said(new PlanWeaverCommand(Scope.table(id("Sales", "dbo", "Order")), true, true)),
         parse("PLAN WEAVER TABLE Sales.dbo.Order ALLOW DESTRUCTIVE WAIVE STABILITY GATES"));
   }
 
   @Test
   void loadWeaverTable() throws Exception {
-    LoadWeaverTable load = (LoadWeaverTable) parse("LOAD WEAVER TABLE Sales.dbo.Customer");
+    LoadWeaverTableCommand load =
+        (LoadWeaverTableCommand) plan("LOAD WEAVER TABLE Sales.dbo.Customer");
     assertEquals(id("Sales", "dbo", "Customer"), load.table());
     assertFalse(load.waiveStabilityGates());
     assertEquals(
-        new LoadWeaverTable(id("dbo", "Customer"), true),
+        said(new LoadWeaverTableCommand(id("dbo", "Customer"), true)),
         parse("LOAD WEAVER TABLE dbo.Customer WAIVE STABILITY GATES"));
   }
 
   @Test
   void loadWeaverItem() throws Exception {
-    assertEquals(new LoadWeaverItem("Sales", false), parse("LOAD WEAVER ITEM Sales"));
+    assertEquals(said(new LoadWeaverItemCommand("Sales", false)), parse("LOAD WEAVER ITEM Sales"));
     assertEquals(
-        new LoadWeaverItem("Sales", true), parse("LOAD WEAVER ITEM Sales WAIVE STABILITY GATES"));
+        said(new LoadWeaverItemCommand("Sales", true)),
+        parse("LOAD WEAVER ITEM Sales WAIVE STABILITY GATES"));
   }
 
   @Test
   void testWeaver() throws Exception {
-    assertEquals(new TestWeaverStatement(Scope.workspace()), parse("TEST WEAVER"));
-    assertEquals(new TestWeaverStatement(Scope.item("Sales")), parse("TEST WEAVER ITEM Sales"));
+    assertEquals(said(new TestWeaverCommand(Scope.workspace())), parse("TEST WEAVER"));
+    assertEquals(said(new TestWeaverCommand(Scope.item("Sales"))), parse("TEST WEAVER ITEM Sales"));
     assertEquals(
-        new TestWeaverStatement(Scope.table(id("dbo", "Order"))),
+        said(new TestWeaverCommand(Scope.table(id("dbo", "Order")))),
         parse("TEST WEAVER TABLE dbo.Order"));
   }
 
   @Test
   void showWeaverTables() throws Exception {
-    assertEquals(new ShowWeaverTables(Optional.empty()), parse("SHOW WEAVER TABLES"));
-    assertEquals(new ShowWeaverTables(Optional.of("Sales")), parse("SHOW WEAVER TABLES IN Sales"));
+    assertEquals(said(new ShowWeaverTablesCommand(Optional.empty())), parse("SHOW WEAVER TABLES"));
+    assertEquals(
+        said(new ShowWeaverTablesCommand(Optional.of("Sales"))),
+        parse("SHOW WEAVER TABLES IN Sales"));
   }
 
   @Test
   void describeWeaverTable() throws Exception {
     assertEquals(
-        new DescribeWeaverTable(id("Sales", "dbo", "Order")),
+        said(new DescribeWeaverTableCommand(id("Sales", "dbo", "Order"))),
         parse("DESCRIBE WEAVER TABLE Sales.dbo.Order"));
   }
 
   @Test
   void describeWeaverLoad() throws Exception {
     assertEquals(
-        new DescribeWeaverLoad(id("Sales", "dbo", "Order")),
+        said(new DescribeWeaverLoadCommand(id("Sales", "dbo", "Order"))),
         parse("DESCRIBE WEAVER LOAD TABLE Sales.dbo.Order"));
   }
 
   @Test
   void showWeaverLoadPlan() throws Exception {
-    assertEquals(new ShowWeaverLoadPlan(Scope.workspace()), parse("SHOW WEAVER LOAD PLAN"));
     assertEquals(
-        new ShowWeaverLoadPlan(Scope.item("Sales")), parse("show weaver load plan item Sales"));
+        said(new ShowWeaverLoadPlanCommand(Scope.workspace())), parse("SHOW WEAVER LOAD PLAN"));
     assertEquals(
-        new ShowWeaverLoadPlan(Scope.table(id("dbo", "Order"))),
+        said(new ShowWeaverLoadPlanCommand(Scope.item("Sales"))),
+        parse("show weaver load plan item Sales"));
+    assertEquals(
+        said(new ShowWeaverLoadPlanCommand(Scope.table(id("dbo", "Order")))),
         parse("SHOW WEAVER LOAD PLAN TABLE dbo.Order"));
   }
 
-  private static LoadWeaverTableFrom from(
-      Optional<String> staging,
-      Optional<String> keys,
-      Optional<String> failure,
-      Optional<String> bookmark,
-      Optional<String> context,
-      boolean waive) {
-    return new LoadWeaverTableFrom(
-        id("Sales", "dbo", "Order"), staging, keys, failure, bookmark, context, waive);
+  private static LoadWeaverTableFromCommand from(
+      ClientInput input, Optional<String> bookmark, Optional<String> context, boolean waive) {
+    return new LoadWeaverTableFromCommand(
+        id("Sales", "dbo", "Order"), input, bookmark, context, waive);
   }
 
   @Test
   void loadWeaverTableFromAClientsRead() throws Exception {
     Optional<String> none = Optional.empty();
     assertEquals(
-        from(Optional.of("v1"), none, none, none, none, false),
+        said(from(new ClientInput.FromViews("v1", none), none, none, false)),
         parse("LOAD WEAVER TABLE Sales.dbo.Order FROM VIEW v1"));
     assertEquals(
-        from(
-            Optional.of("v 1"),
-            Optional.of("k`2"),
-            none,
-            Optional.of("{\"at\":\"it's\"}"),
-            Optional.of("1|a|b|-"),
-            true),
+        said(
+            from(
+                new ClientInput.FromViews("v 1", Optional.of("k`2")),
+                Optional.of("{\"at\":\"it's\"}"),
+                Optional.of("1|a|b|-"),
+                true)),
         parse(
             "LOAD WEAVER TABLE Sales.dbo.Order FROM VIEW `v 1` DELETE KEYS FROM VIEW `k``2`"
                 + " BOOKMARK '{\"at\":\"it''s\"}' CONTEXT '1|a|b|-' WAIVE STABILITY GATES"));
     assertEquals(
-        from(none, Optional.of("k"), none, none, none, false),
+        said(from(new ClientInput.DeleteKeysOnly("k"), none, none, false)),
         parse("load weaver table Sales.dbo.Order delete keys from view k"));
     assertEquals(
-        from(none, none, none, Optional.of("null"), Optional.of("t"), false),
+        said(from(new ClientInput.NoWork(), Optional.of("null"), Optional.of("t"), false)),
         parse("LOAD WEAVER TABLE Sales.dbo.Order WITH NO WORK BOOKMARK 'null' CONTEXT 't'"));
     assertEquals(
-        from(none, none, Optional.of("boom\nline 2"), none, Optional.of("t"), false),
+        said(from(new ClientInput.ReadFailed("boom\nline 2"), none, Optional.of("t"), false)),
         parse("LOAD WEAVER TABLE Sales.dbo.Order FAILED 'boom\nline 2' CONTEXT 't'"));
     // the plain statement is still the plain statement
     assertEquals(
-        new LoadWeaverTable(id("Sales", "dbo", "Order"), false),
+        said(new LoadWeaverTableCommand(id("Sales", "dbo", "Order"), false)),
         parse("LOAD WEAVER TABLE Sales.dbo.Order"));
   }
 
@@ -195,60 +207,61 @@ class WeaverSqlParserTest {
   @Test
   void showWeaverLoads() throws Exception {
     assertEquals(
-        new ShowWeaverLoads(Optional.empty(), Optional.empty()), parse("SHOW WEAVER LOADS"));
+        said(new ShowWeaverLoadsCommand(Optional.empty(), Optional.empty())),
+        parse("SHOW WEAVER LOADS"));
     assertEquals(
-        new ShowWeaverLoads(Optional.of(id("dbo", "Order")), Optional.of(5)),
+        said(new ShowWeaverLoadsCommand(Optional.of(id("dbo", "Order")), Optional.of(5))),
         parse("SHOW WEAVER LOADS FOR dbo.Order LIMIT 5"));
     assertEquals(
-        new ShowWeaverLoads(Optional.empty(), Optional.of(10)),
+        said(new ShowWeaverLoadsCommand(Optional.empty(), Optional.of(10))),
         parse("SHOW WEAVER LOADS LIMIT 10"));
   }
 
   @Test
   void restoreWeaverTable() throws Exception {
     assertEquals(
-        new RestoreWeaverTable(id("Sales", "dbo", "Order"), "20240101-abc"),
+        said(new RestoreWeaverTableCommand(id("Sales", "dbo", "Order"), "20240101-abc")),
         parse("RESTORE WEAVER TABLE Sales.dbo.Order TO LOAD '20240101-abc'"));
   }
 
   @Test
   void keywordsInAnyCase() throws Exception {
     assertEquals(
-        new LoadWeaverTable(id("Sales", "dbo", "Order"), true),
+        said(new LoadWeaverTableCommand(id("Sales", "dbo", "Order"), true)),
         parse("load Weaver tAbLe Sales.dbo.Order waive stability GATES"));
-    assertEquals(new CheckWeaverStatement(Optional.empty()), parse("check weaver"));
+    assertEquals(said(new CheckWeaverCommand(Optional.empty())), parse("check weaver"));
   }
 
   @Test
   void identifierCaseIsKept() throws Exception {
     assertEquals(
         id("sales", "DBO", "oRDER"),
-        ((LoadWeaverTable) parse("LOAD WEAVER TABLE sales.DBO.oRDER")).table());
+        ((LoadWeaverTableCommand) plan("LOAD WEAVER TABLE sales.DBO.oRDER")).table());
   }
 
   @Test
   void backquotedIdentities() throws Exception {
     assertEquals(
-        new DescribeWeaverTable(id("Sales", "Order")),
+        said(new DescribeWeaverTableCommand(id("Sales", "Order"))),
         parse("DESCRIBE WEAVER TABLE `Sales`.`Order`"));
     assertEquals(
         id("My Item", "dbo", "we`ird.name"),
-        ((LoadWeaverTable) parse("LOAD WEAVER TABLE `My Item`.dbo.`we``ird.name`")).table());
+        ((LoadWeaverTableCommand) plan("LOAD WEAVER TABLE `My Item`.dbo.`we``ird.name`")).table());
   }
 
   @Test
   void keywordsCanBeNames() throws Exception {
     assertEquals(
-        new LoadWeaverTable(id("Load", "Table", "Weaver"), false),
+        said(new LoadWeaverTableCommand(id("Load", "Table", "Weaver"), false)),
         parse("LOAD WEAVER TABLE Load.Table.Weaver"));
   }
 
   @Test
   void commentsWhitespaceAndSemicolon() throws Exception {
     assertEquals(
-        new CheckWeaverStatement(Optional.empty()),
+        said(new CheckWeaverCommand(Optional.empty())),
         parse("  -- check it\n /* a /* nested */ comment */\n\tCHECK /* in between */ WEAVER ;"));
-    assertEquals(new ShowWeaverTables(Optional.empty()), parse("SHOW WEAVER TABLES;"));
+    assertEquals(said(new ShowWeaverTablesCommand(Optional.empty())), parse("SHOW WEAVER TABLES;"));
   }
 
   @Test
@@ -309,8 +322,8 @@ class WeaverSqlParserTest {
             "DESCRIBE WEAVER LOAD TABLE a.b",
             "LOAD WEAVER TABLE a.b FROM VIEW v",
             "RESTORE WEAVER TABLE a.b TO LOAD 'x'")) {
-      assertInstanceOf(WeaverStatement.class, parse(sql), sql);
-      assertFalse(parse(sql).resolved(), sql);
+      assertInstanceOf(WeaverStatement.class, plan(sql), sql);
+      assertTrue(plan(sql).resolved(), sql); // the command itself, nothing left to resolve
     }
   }
 }
