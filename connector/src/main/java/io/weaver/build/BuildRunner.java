@@ -58,7 +58,7 @@ public final class BuildRunner {
    * Builds the Tables {@code selected} accepts; {@code allowDestructive} lifts Build protection.
    */
   public List<BuildOutcome> run(Predicate<TableDeclaration> selected, boolean allowDestructive) {
-    return build(selected, allowDestructive, true);
+    return build(selected, allowDestructive, BuildActions.APPLY);
   }
 
   /**
@@ -66,40 +66,33 @@ public final class BuildRunner {
    * outcome and message — writing nothing: no table, no catalogue row, not even an empty catalogue.
    */
   public List<BuildOutcome> plan(Predicate<TableDeclaration> selected, boolean allowDestructive) {
-    return build(selected, allowDestructive, false);
+    return build(selected, allowDestructive, BuildActions.PLAN);
   }
 
   private List<BuildOutcome> build(
-      Predicate<TableDeclaration> selected, boolean allowDestructive, boolean write) {
-    DependencyPlan plan = DependencyPlan.resolve(model);
-    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
+      Predicate<TableDeclaration> selected, boolean allowDestructive, BuildActions actions) {
+    // Build stops no Table: a Table whose dependency failed is still built.
+    DependencyWalk<BuildOutcome> walk = DependencyWalk.of(model, selected);
+    DependencyPlan plan = walk.plan();
+    List<TableDeclaration> tables = walk.tables();
     Map<String, ItemState> items = new LinkedHashMap<>();
     List<BuildOutcome> outcomes = new ArrayList<>();
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept(
-          (write ? "build " : "plan build ")
-              + (++done)
-              + "/"
-              + tables.size()
-              + " "
-              + t.qualifiedName());
+          actions.label() + " " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
       if (t.target() == Target.WAREHOUSE) {
-        outcomes.add(buildInWarehouse(t, plan, write));
+        outcomes.add(buildInWarehouse(t, plan, actions));
         continue;
       }
-      ItemState item =
-          items.computeIfAbsent(t.item(), name -> write ? openItem(name) : readItem(name));
-      try (JobLabels.Scope label =
-          JobLabels.open(spark, write ? "build" : "plan build", t.qualifiedName())) {
-        outcomes.add(buildOne(t, plan, item, allowDestructive, write));
+      ItemState item = items.computeIfAbsent(t.item(), name -> openItem(name, actions));
+      try (JobLabels.Scope label = JobLabels.open(spark, actions.label(), t.qualifiedName())) {
+        outcomes.add(buildOne(t, plan, item, allowDestructive, actions));
       } catch (BuildProblem e) {
         outcomes.add(new BuildOutcome(t.qualifiedName(), "failed", e.getMessage()));
       }
     }
-    if (write) {
-      items.values().forEach(ItemState::writeCatalogue);
-    }
+    actions.change(() -> items.values().forEach(ItemState::writeCatalogue));
     return outcomes;
   }
 
@@ -107,9 +100,10 @@ public final class BuildRunner {
    * A Warehouse Table is built through its item's T-SQL endpoint (docs/warehouse.md) when the entry
    * point wired one in; without it the Table is skipped with the setting that is missing.
    */
-  private BuildOutcome buildInWarehouse(TableDeclaration t, DependencyPlan plan, boolean write) {
+  private BuildOutcome buildInWarehouse(
+      TableDeclaration t, DependencyPlan plan, BuildActions actions) {
     if (warehouse.isPresent()) {
-      return warehouse.get().build(t, plan.edgesOf(t), write);
+      return warehouse.get().build(t, plan.edgesOf(t), actions.applies());
     }
     return new BuildOutcome(
         t.qualifiedName(),
@@ -134,15 +128,11 @@ public final class BuildRunner {
     return this;
   }
 
-  private ItemState openItem(String item) {
+  /** The item's catalogue, created when missing; a plan reads it as it is (maybe none yet). */
+  private ItemState openItem(String item, BuildActions actions) {
     Catalogue catalogue = new Catalogue(spark, layout, item);
-    catalogue.ensureTables();
+    actions.change(catalogue::ensureTables);
     return new ItemState(catalogue);
-  }
-
-  /** The item's catalogue as it is, for a plan: an item never built has none yet. */
-  private ItemState readItem(String item) {
-    return new ItemState(new Catalogue(spark, layout, item));
   }
 
   private BuildOutcome buildOne(
@@ -150,7 +140,7 @@ public final class BuildRunner {
       DependencyPlan plan,
       ItemState item,
       boolean allowDestructive,
-      boolean write) {
+      BuildActions actions) {
     TableShape shape = shapes.shape(t);
     List<WorkspaceDependencies.Edge> edges = plan.edgesOf(t);
     String declarationSignature = Signatures.declaration(t, shape.catalogueColumns(), edges);
@@ -189,20 +179,20 @@ public final class BuildRunner {
     // commit, and its catalogue rows are written.
     boolean unfinished = exists && registry.isEmpty() && UnfinishedCreate.at(spark, path, t);
     if (!exists || unfinished) {
-      if (write) {
-        ddl.create(path, t, shape, minReader, minWriter, unfinished);
-        afterCreate.accept(id);
-        recordChange.run();
-      }
+      actions.change(
+          () -> {
+            ddl.create(path, t, shape, minReader, minWriter, unfinished);
+            afterCreate.accept(id);
+            recordChange.run();
+          });
       return new BuildOutcome(
           t.qualifiedName(),
           "created",
           (unfinished
-                  ? said(
-                      write,
+                  ? actions.said(
                       "completed the table an interrupted Build created at ",
                       "would complete the table an interrupted Build created at ")
-                  : said(write, "created ", "would create "))
+                  : actions.said("created ", "would create "))
               + path
               + " with "
               + shape.columns().size()
@@ -226,54 +216,42 @@ public final class BuildRunner {
                 + ". Nothing was changed. To replace the table (its old data stays reachable by Delta time"
                 + " travel), build again allowing destructive changes (--allow-destructive / ALLOW DESTRUCTIVE)");
       }
-      if (write) {
-        ddl.create(path, t, shape, minReader, minWriter, true);
-        recordChange.run();
-      }
+      actions.change(
+          () -> {
+            ddl.create(path, t, shape, minReader, minWriter, true);
+            recordChange.run();
+          });
       return new BuildOutcome(
           t.qualifiedName(),
           "replaced",
-          said(write, "replaced in one commit: ", "would replace in one commit: ") + lost);
+          actions.said("replaced in one commit: ", "would replace in one commit: ") + lost);
     }
     List<String> done = new ArrayList<>();
     if (!change.added().isEmpty()) {
-      if (write) {
-        ddl.addColumns(path, t, shape, change.added());
-      }
+      actions.change(() -> ddl.addColumns(path, t, shape, change.added()));
       done.add(
-          said(write, "added ", "would add ")
+          actions.said("added ", "would add ")
               + String.join(", ", change.added().stream().map(BuiltColumn::name).toList()));
     }
     for (String column : change.relaxed()) {
-      if (write) {
-        ddl.dropNotNull(path, column);
-      }
-      done.add(column + said(write, " now nullable", " would become nullable"));
+      actions.change(() -> ddl.dropNotNull(path, column));
+      done.add(column + actions.said(" now nullable", " would become nullable"));
     }
     if (change.resign()) {
-      if (write) {
-        ddl.resign(path, Signatures.comparisonColumns(t, shape.names()));
-      }
+      actions.change(() -> ddl.resign(path, Signatures.comparisonColumns(t, shape.names())));
       done.add(
-          said(write, "rows re-signed", "rows would be re-signed")
+          actions.said("rows re-signed", "rows would be re-signed")
               + " for comparison columns "
               + String.join(", ", Signatures.comparisonColumns(t, shape.names())));
     }
-    if (write) {
-      recordChange.run();
-    }
+    actions.change(recordChange);
     return change.physical()
         ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))
         : new BuildOutcome(
             t.qualifiedName(),
             "updated",
-            said(
-                write, "metadata changed; catalogue updated", "metadata would change (catalogue)"));
-  }
-
-  /** What a Build did, or what a plan says it would do. */
-  private static String said(boolean write, String done, String wouldBe) {
-    return write ? done : wouldBe;
+            actions.said(
+                "metadata changed; catalogue updated", "metadata would change (catalogue)"));
   }
 
   private static Map<String, String> creationDefaults() {

@@ -25,9 +25,9 @@ import org.apache.spark.storage.StorageLevel;
  * columns and signature, full-outer-joined with the target's key, signature and delete time; the
  * same job observes the validation counts (rows, failing casts, nulls, duplicate keys) and the
  * change counts, and keeps only the keys that change. The gates ({@link #refusal}) are decided from
- * those counts before anything is written. Pass 2 ({@link #write}), only when something changes:
- * the changing rows are fetched from staging ({@link ChangeSet}) and merged ({@link KeyedMerge}) in
- * one commit.
+ * those counts before anything is written. The load's {@link LoadWriter} ends it: pass 2, only when
+ * something changes, fetches the changing rows from staging ({@link ChangeSet}) and commits them in
+ * one commit ({@link CommitWriter}); a plan stops there ({@link PlanWriter}).
  */
 final class KeyedLoad {
   private final SparkSession spark;
@@ -38,7 +38,7 @@ final class KeyedLoad {
   private final long version;
   private final FaultPoints faults;
   private final ChangeDetector detector;
-  private final WritePath path;
+  private final LoadWriter writer;
   private Dataset<Row> narrow;
 
   /** Pass 0's checkpoint of narrow staging, which pass 1 reads instead of staging. */
@@ -53,7 +53,8 @@ final class KeyedLoad {
       StagingValidator validator,
       StagingValidator.Prepared input,
       long version,
-      FaultPoints faults) {
+      FaultPoints faults,
+      LoadWriter writer) {
     this.spark = spark;
     this.request = request;
     this.spec = request.spec();
@@ -61,8 +62,7 @@ final class KeyedLoad {
     this.input = input;
     this.version = version;
     this.faults = faults;
-    // A plan writes nothing, so it needs no writer.
-    this.path = request.planOnly() ? WritePath.MERGE : WritePath.choose(spark, spec, version);
+    this.writer = writer.forKeyed(spec, version);
     this.detector = new ChangeDetector(spec);
     this.narrow = detector.narrow(input.observed());
   }
@@ -86,15 +86,11 @@ final class KeyedLoad {
                 + refusal.map(r -> " (they would have refused: " + r + ")").orElse("."));
       }
       boolean refused = refusal.isPresent() && !request.waiveGates();
-      if (request.planOnly()) {
-        return plan(counts, refused ? refusal : Optional.empty(), warnings).withGates(measured);
-      }
-      if (refused) {
-        return LoadOutcome.withoutChanges(
-                LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings)
-            .withGates(measured);
-      }
-      return write(counts, warnings).withGates(measured);
+      KeyedChanges changes =
+          new KeyedChanges(request, detector, input.typed(), changedKeys, counts, version);
+      return writer
+          .keyed(changes, refused ? refusal : Optional.empty(), warnings)
+          .withGates(measured);
     } finally {
       if (changedKeys != null) {
         changedKeys.unpersist(false);
@@ -187,100 +183,5 @@ final class KeyedLoad {
         observed,
         stagingRows,
         liveAhead == null ? OptionalLong.empty() : OptionalLong.of(Ahead.join(liveAhead)));
-  }
-
-  /**
-   * A plan ends here, after the gates: the counts a load would report (a refused plan keeps the
-   * counts the gates measured) and, when rows would be rejected, those rows fetched as the load
-   * would fetch them. Nothing is written.
-   */
-  private LoadOutcome plan(ChangeCounts counts, Optional<String> refusal, List<String> warnings) {
-    Optional<Dataset<Row>> rejections = Optional.empty();
-    if (counts.rejected() > 0) {
-      JobLabels.step(spark, "fetch rejected rows");
-      rejections =
-          Optional.of(
-              ChangeSet.rejections(
-                  spec, ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts)));
-    }
-    if (refusal.isPresent()) {
-      return LoadOutcome.planned(
-          LoadStatus.REFUSED, counts, version, refusal.get(), warnings, rejections);
-    }
-    String message =
-        counts.changed() == 0
-            ? spec.tableName() + ": no changes; a load would write nothing."
-            : spec.tableName()
-                + ": a load would write "
-                + counts.changed()
-                + " changed rows in one commit.";
-    return LoadOutcome.planned(
-        LoadStatus.SUCCEEDED, counts, version, message, warnings, rejections);
-  }
-
-  /**
-   * Pass 2: fetch the changing rows, record rejections, and write the rest in one commit. On the
-   * direct path the target rows the load replaces are located while the change set is fetched.
-   */
-  private LoadOutcome write(ChangeCounts counts, List<String> warnings) {
-    String unchanged = spec.tableName() + ": no changes; nothing written.";
-    if (counts.changed() == 0 && counts.rejected() == 0) {
-      return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
-    }
-    LoadTrace.mark("counts read");
-    DirectWrite direct =
-        path == WritePath.DIRECT && counts.changed() > 0
-            ? new DirectWrite(spark, spec, request, detector, version)
-            : null;
-    try {
-      if (direct != null) {
-        OptionalLong applied = direct.alreadyApplied();
-        if (applied.isPresent()) {
-          return LoadEngine.alreadyApplied(spark, spec, request, applied.getAsLong(), warnings);
-        }
-        direct.locateAhead(changedKeys, counts);
-      }
-      JobLabels.step(spark, "fetch changed rows");
-      Dataset<Row> changeSet = ChangeSet.fetch(spec, detector, input.typed(), changedKeys, counts);
-      LoadTrace.mark("fetched");
-      Optional<Dataset<Row>> rejections =
-          counts.rejected() > 0
-              ? Optional.of(ChangeSet.rejections(spec, changeSet))
-              : Optional.empty();
-      if (counts.changed() == 0) {
-        return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
-      }
-      Dataset<Row> accepted = changeSet.filter(col(UniqueKeyRejector.REASON).isNull());
-      // Not broadcast: the key filter already narrows the target side of Delta's joins to about
-      // the changed rows, and a broadcast source cost more than it saved (it goes through the
-      // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
-      // round.
-      Dataset<Row> source = faults.duringWrite(accepted);
-      KeyedMerge.Result result;
-      if (direct != null) {
-        result = direct.write(CommitSession.open(spark, request, counts), source, counts);
-        LoadTrace.mark("committed directly");
-      } else {
-        Optional<Column> keyFilter = ChangeSet.keyFilter(spec, accepted, counts.changed());
-        JobLabels.step(spark, "merge");
-        result =
-            new KeyedMerge(spec)
-                .run(CommitSession.open(spark, request, counts), source, request, keyFilter);
-        LoadTrace.mark("merged");
-      }
-      if (!result.applied()) {
-        return LoadEngine.alreadyApplied(spark, spec, request, result.version(), warnings);
-      }
-      return LoadOutcome.committed(
-          counts,
-          result.version(),
-          spec.tableName() + ": loaded as version " + result.version() + ".",
-          warnings,
-          rejections);
-    } finally {
-      if (direct != null) {
-        direct.release();
-      }
-    }
   }
 }

@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * recover a commit whose history was never written ({@link LoadRecovery}) → a retried load id
  * ({@link LoadIdRetry}) → stage ({@link StagingProvider}) → diff, gate and apply ({@link
  * LoadEngine}) → classify a lost race ({@link CommitConflicts}) → record history, state and
- * rejections ({@link LoadRecorder}).
+ * rejections ({@link LoadRecorder}). A plan runs the same steps ({@link #steps}); where they differ
+ * (catalogue created or only read, recovery recorded or noted, the engine writing or planning) its
+ * {@code Ending} decides.
  */
 final class LoadAttempt {
   private static final Logger LOG = LoggerFactory.getLogger(LoadAttempt.class);
@@ -73,68 +75,8 @@ final class LoadAttempt {
   /** The load's result, preceded by a {@code recovered} row when an earlier load was recovered. */
   List<LoadResult> run() {
     try (JobLabels.Scope label = JobLabels.open(spark, "load", name)) {
-      return labelled();
+      return steps(new Load());
     }
-  }
-
-  private List<LoadResult> labelled() {
-    LoadTrace.start();
-    JobLabels.step(spark, "preconditions");
-    Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
-    if (unmet.isPresent()) {
-      return List.of(
-          LoadResult.without(
-              loadId, name, unmet.get().status(), -1, unmet.get().message(), started, loadTs));
-    }
-    LoadTrace.mark("isDeltaTable done");
-    TargetReads ahead = startTargetReads();
-    CompletableFuture<LoadSpec> specAhead = ahead.spec();
-    CompletableFuture<Long> lastTxnAhead = ahead.lastTxn();
-    JobLabels.step(spark, "catalogue and state");
-    Catalogue catalogue = new Catalogue(spark, layout, table.item());
-    catalogue.ensureTables();
-    LoadTrace.mark("ensureTables done");
-    LoadRecorder recorder = new LoadRecorder(catalogue, table.tableId().toString(), faults);
-    List<LoadResult> results = new ArrayList<>();
-    LoadBookkeeping.State state = recorder.state();
-    LoadTrace.mark("state read");
-    state =
-        LoadRecovery.recover(spark, path, name, recorder, state, Ahead.join(lastTxnAhead), started)
-            .map(
-                r -> {
-                  r.result().ifPresent(results::add);
-                  return r.state();
-                })
-            .orElse(state);
-    LoadTrace.mark("probe done");
-    if (requestedLoadId.isPresent()) {
-      Optional<LoadResult> earlier = LoadIdRetry.earlier(recorder, name, loadId, started, loadTs);
-      if (earlier.isPresent()) {
-        results.add(earlier.get());
-        return results;
-      }
-    }
-    results.add(stageAndApply(recorder, state, specAhead));
-    return results;
-  }
-
-  /** The target's schema and its last applied load sequence, read on their own threads. */
-  private record TargetReads(CompletableFuture<LoadSpec> spec, CompletableFuture<Long> lastTxn) {}
-
-  private TargetReads startTargetReads() {
-    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
-    // catalogue is checked and the state read; both only read.
-    CompletableFuture<LoadSpec> spec =
-        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
-    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
-    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
-    CompletableFuture<Long> lastTxn =
-        Ahead.start(
-            spark,
-            "last applied load",
-            () ->
-                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
-    return new TargetReads(spec, lastTxn);
   }
 
   /**
@@ -145,32 +87,205 @@ final class LoadAttempt {
    */
   LoadPlan plan() {
     try (JobLabels.Scope label = JobLabels.open(spark, "plan load", name)) {
-      return planned();
+      return steps(new Plan());
     }
   }
 
-  private LoadPlan planned() {
+  /**
+   * The steps of a load and of its plan, in order; {@code ending} says at each step what a load
+   * records or a plan notes, and ends the attempt with its kind of result.
+   */
+  private <R> R steps(Ending<R> ending) {
     LoadTrace.start();
     JobLabels.step(spark, "preconditions");
     Optional<LoadPreconditions.Unmet> unmet = LoadPreconditions.unmet(spark, table, path);
     if (unmet.isPresent()) {
-      return LoadPlan.without(name, unmet.get().status(), -1, unmet.get().message(), List.of());
+      return ending.unmet(unmet.get());
     }
+    LoadTrace.mark("isDeltaTable done");
     TargetReads ahead = startTargetReads();
-    CompletableFuture<LoadSpec> specAhead = ahead.spec();
-    CompletableFuture<Long> lastTxnAhead = ahead.lastTxn();
     JobLabels.step(spark, "catalogue and state");
     LoadRecorder recorder =
-        new LoadRecorder(
-            new Catalogue(spark, layout, table.item()), table.tableId().toString(), faults);
+        new LoadRecorder(ending.catalogue(), table.tableId().toString(), faults);
     LoadBookkeeping.State state = recorder.state();
     LoadTrace.mark("state read");
-    List<String> notes = new ArrayList<>();
-    Optional<LoadRecovery.Unrecorded> pending =
-        LoadRecovery.pending(spark, path, state, Ahead.join(lastTxnAhead));
-    if (pending.isPresent()) {
+    state = ending.recovered(recorder, state, Ahead.join(ahead.lastTxn()));
+    LoadTrace.mark("probe done");
+    Optional<R> retried = ending.retried(recorder);
+    if (retried.isPresent()) {
+      return retried.get();
+    }
+    try {
+      if (provider.isEmpty()) {
+        return ending.unavailable(recorder);
+      }
+      return ending.staged(recorder, state, stage(state), ahead.spec());
+    } catch (Exception e) {
+      return ending.failed(recorder, e);
+    }
+  }
+
+  /** What a load (or its plan) does at the steps where the two differ. */
+  private interface Ending<R> {
+    /** A precondition is not met (not built, no load procedure, ...). */
+    R unmet(LoadPreconditions.Unmet unmet);
+
+    /** The item's catalogue, which a load creates when missing and a plan only reads. */
+    Catalogue catalogue();
+
+    /** The state after a commit whose history was never written: recovered, or noted. */
+    LoadBookkeeping.State recovered(
+        LoadRecorder recorder, LoadBookkeeping.State state, long lastTxnVersion);
+
+    /** A retried load id already in the history ends the attempt. */
+    Optional<R> retried(LoadRecorder recorder);
+
+    /** The Table cannot be staged here ({@code unavailable} says why). */
+    R unavailable(LoadRecorder recorder);
+
+    /** The Table was staged: diff, gate and apply or plan. */
+    R staged(
+        LoadRecorder recorder,
+        LoadBookkeeping.State state,
+        StagingProvider.Staging staged,
+        CompletableFuture<LoadSpec> specAhead);
+
+    /** Staging or the engine threw. */
+    R failed(LoadRecorder recorder, Exception e);
+  }
+
+  /** A load: every step recorded in the catalogue; the result rows in order. */
+  private final class Load implements Ending<List<LoadResult>> {
+    private final List<LoadResult> results = new ArrayList<>();
+
+    /** The outcome of a commit the load made, while its bookkeeping is still to be written. */
+    private LoadOutcome committed;
+
+    @Override
+    public List<LoadResult> unmet(LoadPreconditions.Unmet unmet) {
+      return List.of(
+          LoadResult.without(loadId, name, unmet.status(), -1, unmet.message(), started, loadTs));
+    }
+
+    @Override
+    public Catalogue catalogue() {
+      Catalogue catalogue = new Catalogue(spark, layout, table.item());
+      catalogue.ensureTables();
+      LoadTrace.mark("ensureTables done");
+      return catalogue;
+    }
+
+    @Override
+    public LoadBookkeeping.State recovered(
+        LoadRecorder recorder, LoadBookkeeping.State state, long lastTxnVersion) {
+      return LoadRecovery.recover(spark, path, name, recorder, state, lastTxnVersion, started)
+          .map(
+              r -> {
+                r.result().ifPresent(results::add);
+                return r.state();
+              })
+          .orElse(state);
+    }
+
+    @Override
+    public Optional<List<LoadResult>> retried(LoadRecorder recorder) {
+      if (requestedLoadId.isEmpty()) {
+        return Optional.empty();
+      }
+      return LoadIdRetry.earlier(recorder, name, loadId, started, loadTs).map(this::ending);
+    }
+
+    @Override
+    public List<LoadResult> unavailable(LoadRecorder recorder) {
+      LoadResult skipped =
+          LoadResult.without(loadId, name, LoadStatus.SKIPPED, -1, unavailable, started, loadTs);
+      recorder.history(skipped);
+      return ending(skipped);
+    }
+
+    @Override
+    public List<LoadResult> staged(
+        LoadRecorder recorder,
+        LoadBookkeeping.State state,
+        StagingProvider.Staging staged,
+        CompletableFuture<LoadSpec> specAhead) {
+      long sequence = state.sequence() + 1;
+      Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
+      LoadRequest request =
+          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark));
+      LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
+      LoadTrace.mark("engine done");
+      if (outcome.committed()) {
+        committed = outcome;
+        faults.afterCommit();
+      }
+      outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
+      JobLabels.step(spark, "history and state");
+      recorder.rejections(outcome, loadId);
+      LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
+      recorder.record(outcome, result, state, bookmark, sequence, loadTs);
+      return ending(result);
+    }
+
+    @Override
+    public List<LoadResult> failed(LoadRecorder recorder, Exception e) {
+      if (committed != null) {
+        // The data is in: a "failed" row would lie. Report the load with a warning; the next load
+        // finds its receipt and records it as recovered (or repairs the state only).
+        LOG.warn(
+            "{}: load {} committed Delta version {} but its history or state could not be written",
+            name,
+            loadId,
+            committed.deltaVersion(),
+            e);
+        return ending(
+            LoadRecorder.bookkeepingFailed(
+                loadId, name, committed, e, waiveGates, started, loadTs));
+      }
+      logFailure(LOG, name, loadId, false, e);
+      LoadResult failed =
+          LoadResult.without(
+              loadId,
+              name,
+              LoadStatus.FAILED,
+              LoadRecovery.currentVersion(spark, path),
+              CommitConflicts.failureMessage(name, e),
+              started,
+              loadTs);
+      recorder.history(failed);
+      return ending(failed);
+    }
+
+    /** The rows so far (a recovered load's), then {@code last}. */
+    private List<LoadResult> ending(LoadResult last) {
+      results.add(last);
+      return results;
+    }
+  }
+
+  /** A plan: nothing written; what it assumed is noted. */
+  private final class Plan implements Ending<LoadPlan> {
+    private final List<String> notes = new ArrayList<>();
+
+    @Override
+    public LoadPlan unmet(LoadPreconditions.Unmet unmet) {
+      return LoadPlan.without(name, unmet.status(), -1, unmet.message(), List.of());
+    }
+
+    @Override
+    public Catalogue catalogue() {
+      return new Catalogue(spark, layout, table.item());
+    }
+
+    @Override
+    public LoadBookkeeping.State recovered(
+        LoadRecorder recorder, LoadBookkeeping.State state, long lastTxnVersion) {
+      Optional<LoadRecovery.Unrecorded> pending =
+          LoadRecovery.pending(spark, path, state, lastTxnVersion);
+      if (pending.isEmpty()) {
+        return state;
+      }
       LoadRecovery.Unrecorded u = pending.get();
-      state = LoadRecovery.repaired(u, state);
       notes.add(
           "load "
               + u.receipt().loadId()
@@ -178,12 +293,25 @@ final class LoadAttempt {
               + u.version()
               + " without history; the next load records it as recovered first (planned after"
               + " it)");
+      return LoadRecovery.repaired(u, state);
     }
-    if (provider.isEmpty()) {
+
+    @Override
+    public Optional<LoadPlan> retried(LoadRecorder recorder) {
+      return Optional.empty(); // a plan runs under a new load id
+    }
+
+    @Override
+    public LoadPlan unavailable(LoadRecorder recorder) {
       return LoadPlan.without(name, LoadStatus.SKIPPED, -1, unavailable, notes);
     }
-    try {
-      StagingProvider.Staging staged = stage(state);
+
+    @Override
+    public LoadPlan staged(
+        LoadRecorder recorder,
+        LoadBookkeeping.State state,
+        StagingProvider.Staging staged,
+        CompletableFuture<LoadSpec> specAhead) {
       long sequence = state.sequence() + 1;
       LoadRequest request =
           request(
@@ -203,7 +331,10 @@ final class LoadAttempt {
                           .toList())
               .orElse(List.of());
       return LoadPlan.of(name, outcome, sample, notes);
-    } catch (Exception e) {
+    }
+
+    @Override
+    public LoadPlan failed(LoadRecorder recorder, Exception e) {
       logFailure(LOG, name, loadId, true, e);
       return LoadPlan.without(
           name,
@@ -212,6 +343,25 @@ final class LoadAttempt {
           CommitConflicts.failureMessage(name, e),
           notes);
     }
+  }
+
+  /** The target's schema and its last applied load sequence, read on their own threads. */
+  private record TargetReads(CompletableFuture<LoadSpec> spec, CompletableFuture<Long> lastTxn) {}
+
+  private TargetReads startTargetReads() {
+    // The target's schema (a Delta snapshot: a few small Spark jobs on first use) is read while the
+    // catalogue is checked and the state read; both only read.
+    CompletableFuture<LoadSpec> spec =
+        Ahead.start(spark, "target schema", () -> LoadSpec.of(spark, table, path));
+    // The target's last idempotent txn version needs the target's Delta snapshot state (Spark
+    // jobs), which the diff's scan needs too: computed here, it overlaps the `_.LoadState` read.
+    CompletableFuture<Long> lastTxn =
+        Ahead.start(
+            spark,
+            "last applied load",
+            () ->
+                DeltaLogProbe.latest(spark, name, path).lastTxnVersion(LoadRequest.txnAppId(name)));
+    return new TargetReads(spec, lastTxn);
   }
 
   /**
@@ -259,60 +409,5 @@ final class LoadAttempt {
         waiveGates,
         receipt.toJson(),
         LoadRecovery.previousChangedNothing(spark, path, state));
-  }
-
-  private LoadResult stageAndApply(
-      LoadRecorder recorder, LoadBookkeeping.State state, CompletableFuture<LoadSpec> specAhead) {
-    long sequence = state.sequence() + 1;
-    LoadOutcome committed = null;
-    try {
-      if (provider.isEmpty()) {
-        LoadResult skipped =
-            LoadResult.without(loadId, name, LoadStatus.SKIPPED, -1, unavailable, started, loadTs);
-        recorder.history(skipped);
-        return skipped;
-      }
-      StagingProvider.Staging staged = stage(state);
-      Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
-      LoadRequest request =
-          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark));
-      LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
-      LoadTrace.mark("engine done");
-      if (outcome.committed()) {
-        committed = outcome;
-        faults.afterCommit();
-      }
-      outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
-      JobLabels.step(spark, "history and state");
-      recorder.rejections(outcome, loadId);
-      LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
-      recorder.record(outcome, result, state, bookmark, sequence, loadTs);
-      return result;
-    } catch (Exception e) {
-      if (committed != null) {
-        // The data is in: a "failed" row would lie. Report the load with a warning; the next load
-        // finds its receipt and records it as recovered (or repairs the state only).
-        LOG.warn(
-            "{}: load {} committed Delta version {} but its history or state could not be written",
-            name,
-            loadId,
-            committed.deltaVersion(),
-            e);
-        return LoadRecorder.bookkeepingFailed(
-            loadId, name, committed, e, waiveGates, started, loadTs);
-      }
-      logFailure(LOG, name, loadId, false, e);
-      LoadResult failed =
-          LoadResult.without(
-              loadId,
-              name,
-              LoadStatus.FAILED,
-              LoadRecovery.currentVersion(spark, path),
-              CommitConflicts.failureMessage(name, e),
-              started,
-              loadTs);
-      recorder.history(failed);
-      return failed;
-    }
   }
 }

@@ -5,7 +5,6 @@ import static org.apache.spark.sql.functions.col;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.JobLabels;
 import java.util.List;
-import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
@@ -29,9 +28,11 @@ public final class LoadEngine {
   private static final Logger LOG = LoggerFactory.getLogger(LoadEngine.class);
 
   private final FaultPoints faults;
+  private final LoadWriter writer;
 
-  private LoadEngine(FaultPoints faults) {
+  private LoadEngine(FaultPoints faults, LoadWriter writer) {
     this.faults = faults;
+    this.writer = writer;
   }
 
   /**
@@ -40,12 +41,13 @@ public final class LoadEngine {
    */
   static LoadOutcome apply(SparkSession spark, LoadRequest request, FaultPoints faults) {
     LoadSpec spec = request.spec();
+    LoadWriter writer = LoadWriter.of(spark, request, faults);
     try {
-      return new LoadEngine(faults).run(spark, request);
+      return new LoadEngine(faults, writer).run(spark, request);
     } catch (LoadFailure failure) {
       return failed(spark, spec, failure.getMessage());
     } catch (RuntimeException e) {
-      LoadAttempt.logFailure(LOG, spec.tableName(), request.loadId(), request.planOnly(), e);
+      LoadAttempt.logFailure(LOG, spec.tableName(), request.loadId(), writer.plans(), e);
       String detail = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
       String message = spec.tableName() + ": load failed, nothing recorded: " + detail;
       if (CommitConflicts.isConflict(e)) {
@@ -100,46 +102,16 @@ public final class LoadEngine {
     LoadTrace.mark("engine probe done");
     StagingValidator.Prepared prepared = validator.prepare(staging, request.deleteKeys());
     LoadTrace.mark("prepared");
-    return new KeyedLoad(spark, request, validator, prepared, version, faults).run();
+    return new KeyedLoad(spark, request, validator, prepared, version, faults, writer).run();
   }
 
+  /** An unkeyed load: its live rows replaced by staging's, ended by the writer. */
   private LoadOutcome replace(
       SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
     LoadSpec spec = request.spec();
     long liveBefore = liveRows(spark, spec, version);
     ChangeCounts counts = new ChangeCounts(input.rowCount(), 0, 0, liveBefore, 0, 0, liveBefore);
-    if (request.planOnly()) {
-      return LoadOutcome.planned(
-          LoadStatus.SUCCEEDED,
-          counts,
-          version,
-          spec.tableName()
-              + ": a load would replace "
-              + liveBefore
-              + " rows by "
-              + input.rowCount()
-              + " in one commit.",
-          List.of(),
-          Optional.empty());
-    }
-    new UnkeyedReplace(spec).run(faults.duringWrite(input.rows()), request, counts);
-    long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
-    if (after == version) {
-      return alreadyApplied(spark, spec, request, after, List.of());
-    }
-    return LoadOutcome.committed(
-        counts,
-        after,
-        spec.tableName()
-            + ": replaced "
-            + liveBefore
-            + " rows by "
-            + input.rowCount()
-            + " as version "
-            + after
-            + ".",
-        List.of(),
-        Optional.empty());
+    return writer.replace(request, input, counts, version);
   }
 
   static java.util.Map<String, Object> observed(Observation observation) {

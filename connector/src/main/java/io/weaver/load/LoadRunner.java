@@ -1,6 +1,6 @@
 package io.weaver.load;
 
-import io.weaver.build.DependencyPlan;
+import io.weaver.build.DependencyWalk;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
@@ -14,10 +14,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -27,7 +29,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Runs loads (docs/table-contract.md, "Load"): Tables in dependency order, each as one {@link
  * LoadAttempt} (precheck, recover, stage, diff, gate, apply, record); a failed, refused or skipped
- * Table skips its dependants, not unrelated Tables. Holds how each form of Table is staged.
+ * Table skips its dependants, not unrelated Tables ({@link DependencyWalk}). Holds how each form of
+ * Table is staged.
  */
 public final class LoadRunner {
   private static final DateTimeFormatter ID_TIME =
@@ -67,19 +70,14 @@ public final class LoadRunner {
 
   /** Loads every selected Table in dependency order. */
   public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
-    DependencyPlan plan = DependencyPlan.resolve(model);
-    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
-    Map<String, LoadResult> byTable = new HashMap<>();
+    DependencyWalk<LoadResult> walk =
+        DependencyWalk.of(model, selected, LoadResult::stopsDependants);
+    List<TableDeclaration> tables = walk.tables();
     List<LoadResult> results = new ArrayList<>();
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept("load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
-      Optional<String> stoppedBy =
-          plan.edgesOf(t).stream()
-              .filter(e -> e.dependsOnItem() != null)
-              .map(e -> e.dependsOnItem() + "." + e.dependsOnTableId())
-              .filter(dep -> byTable.containsKey(dep) && byTable.get(dep).stopsDependants())
-              .findFirst();
+      Optional<DependencyWalk.Stopped<LoadResult>> stoppedBy = walk.stoppedBy(t);
       List<LoadResult> these;
       if (stoppedBy.isPresent()) {
         Instant now = Instant.now();
@@ -91,16 +89,16 @@ public final class LoadRunner {
                     LoadStatus.SKIPPED,
                     -1,
                     "not loaded: dependency "
-                        + stoppedBy.get()
+                        + stoppedBy.get().tableId()
                         + " was "
-                        + byTable.get(stoppedBy.get()).status(),
+                        + stoppedBy.get().result().status(),
                     now,
                     null));
       } else {
         these = loadOne(t, waiveGates, Optional.empty());
       }
       results.addAll(these);
-      byTable.put(t.qualifiedName(), these.get(these.size() - 1));
+      walk.ended(t, these.get(these.size() - 1));
     }
     return results;
   }
@@ -124,25 +122,20 @@ public final class LoadRunner {
       Predicate<TableDeclaration> selected,
       boolean waiveGates,
       Function<String, Optional<String>> afterBuild) {
-    DependencyPlan plan = DependencyPlan.resolve(model);
-    List<TableDeclaration> tables = plan.order().stream().filter(selected).toList();
-    Map<String, LoadPlan> byTable = new HashMap<>();
-    java.util.Set<String> buildFirst = new java.util.HashSet<>();
+    // A Table whose load can only be planned after Build is no stop: after Build, the load runs.
+    Set<String> buildFirst = new HashSet<>();
+    DependencyWalk<LoadPlan> walk =
+        DependencyWalk.of(
+            model,
+            selected,
+            d -> d.status().stopsDependants() && !buildFirst.contains(d.tableId()));
+    List<TableDeclaration> tables = walk.tables();
     List<LoadPlan> plans = new ArrayList<>();
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept("plan load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
-      List<LoadPlan> deps =
-          plan.edgesOf(t).stream()
-              .filter(e -> e.dependsOnItem() != null)
-              .map(e -> byTable.get(e.dependsOnItem() + "." + e.dependsOnTableId()))
-              .filter(java.util.Objects::nonNull)
-              .distinct()
-              .toList();
-      Optional<LoadPlan> stopping =
-          deps.stream()
-              .filter(d -> d.status().stopsDependants() && !buildFirst.contains(d.tableId()))
-              .findFirst();
+      List<LoadPlan> deps = walk.dependencyResults(t);
+      Optional<LoadPlan> stopping = walk.stoppedBy(t).map(DependencyWalk.Stopped::result);
       LoadPlan planned;
       Optional<String> notYet = afterBuild.apply(t.qualifiedName());
       if (notYet.isPresent()) {
@@ -151,7 +144,7 @@ public final class LoadRunner {
             LoadPlan.without(t.qualifiedName(), LoadStatus.SKIPPED, -1, notYet.get(), List.of());
         buildFirst.add(t.qualifiedName());
         plans.add(planned);
-        byTable.put(t.qualifiedName(), planned);
+        walk.ended(t, planned);
         continue;
       }
       if (stopping.isPresent()) {
@@ -187,7 +180,7 @@ public final class LoadRunner {
         }
       }
       plans.add(planned);
-      byTable.put(t.qualifiedName(), planned);
+      walk.ended(t, planned);
     }
     return plans;
   }

@@ -1,0 +1,125 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.col;
+
+import io.weaver.session.JobLabels;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A load's end that writes: an unkeyed load's replace, or a keyed load's pass 2 — fetch the
+ * changing rows, set aside the rejected ones, and commit the rest in one commit. How that commit is
+ * made is the subclass's: {@link MergeWriter} or {@link DirectWriter}.
+ */
+abstract class CommitWriter implements LoadWriter {
+  protected final SparkSession spark;
+  protected final FaultPoints faults;
+
+  CommitWriter(SparkSession spark, FaultPoints faults) {
+    this.spark = spark;
+    this.faults = faults;
+  }
+
+  @Override
+  public final boolean plans() {
+    return false;
+  }
+
+  @Override
+  public final LoadOutcome replace(
+      LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version) {
+    LoadSpec spec = request.spec();
+    new UnkeyedReplace(spec)
+        .run(faults.duringWrite(input.rows()), request, counts);
+    long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
+    if (after == version) {
+      return LoadEngine.alreadyApplied(spark, spec, request, after, List.of());
+    }
+    return LoadOutcome.committed(
+        counts,
+        after,
+        spec.tableName()
+            + ": replaced "
+            + counts.liveBefore()
+            + " rows by "
+            + input.rowCount()
+            + " as version "
+            + after
+            + ".",
+        List.of(),
+        Optional.empty());
+  }
+
+  @Override
+  public final LoadOutcome keyed(
+      KeyedChanges changes, Optional<String> refusal, List<String> warnings) {
+    LoadSpec spec = changes.spec();
+    ChangeCounts counts = changes.counts();
+    long version = changes.version();
+    if (refusal.isPresent()) {
+      return LoadOutcome.withoutChanges(
+          LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
+    }
+    String unchanged = spec.tableName() + ": no changes; nothing written.";
+    if (counts.changed() == 0 && counts.rejected() == 0) {
+      return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
+    }
+    LoadTrace.mark("counts read");
+    try {
+      Optional<LoadOutcome> ended = beforeFetch(changes, warnings);
+      if (ended.isPresent()) {
+        return ended.get();
+      }
+      JobLabels.step(spark, "fetch changed rows");
+      Dataset<Row> changeSet = changes.changeSet();
+      LoadTrace.mark("fetched");
+      Optional<Dataset<Row>> rejections =
+          counts.rejected() > 0
+              ? Optional.of(ChangeSet.rejections(spec, changeSet))
+              : Optional.empty();
+      if (counts.changed() == 0) {
+        return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
+      }
+      Dataset<Row> accepted = changeSet.filter(col(UniqueKeyRejector.REASON).isNull());
+      // Not broadcast: the key filter already narrows the target side of Delta's joins to about
+      // the changed rows, and a broadcast source cost more than it saved (it goes through the
+      // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh
+      // round.
+      Dataset<Row> source = faults.duringWrite(accepted);
+      KeyedMerge.Result result = commit(changes, accepted, source);
+      if (!result.applied()) {
+        return LoadEngine.alreadyApplied(
+            spark, spec, changes.request(), result.version(), warnings);
+      }
+      return LoadOutcome.committed(
+          counts,
+          result.version(),
+          spec.tableName() + ": loaded as version " + result.version() + ".",
+          warnings,
+          rejections);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Runs before the changing rows are fetched (something changes or is rejected); an outcome ends
+   * the load there.
+   */
+  protected Optional<LoadOutcome> beforeFetch(KeyedChanges changes, List<String> warnings) {
+    return Optional.empty();
+  }
+
+  /**
+   * Commits {@code source} (the accepted changing rows, with the write-phase fault points) as one
+   * commit; {@code accepted} is the same rows without them.
+   */
+  protected abstract KeyedMerge.Result commit(
+      KeyedChanges changes, Dataset<Row> accepted, Dataset<Row> source);
+
+  /** Releases what {@link #beforeFetch} kept, whatever happened. */
+  protected void release() {}
+}

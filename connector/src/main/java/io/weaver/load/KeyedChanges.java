@@ -1,0 +1,31 @@
+package io.weaver.load;
+
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * What a keyed load's diff leaves for its {@link LoadWriter}: the counts and the checkpoint of the
+ * changing keys, from which the changing rows are fetched.
+ *
+ * @param typed staging, typed to the target's schema (read again to fetch the changing rows)
+ * @param changedKeys the diff's checkpoint of the keys that change (null when the diff did not run:
+ *     nothing changed)
+ * @param version the target's version the diff read
+ */
+record KeyedChanges(
+    LoadRequest request,
+    ChangeDetector detector,
+    Dataset<Row> typed,
+    Dataset<Row> changedKeys,
+    ChangeCounts counts,
+    long version) {
+
+  LoadSpec spec() {
+    return request.spec();
+  }
+
+  /** The changing rows, fetched from staging by the changing keys ({@link ChangeSet#fetch}). */
+  Dataset<Row> changeSet() {
+    return ChangeSet.fetch(spec(), detector, typed, changedKeys, counts);
+  }
+}
