@@ -389,7 +389,8 @@ def test_refusals_over_spark_connect(remote, tmp_path):
     ws = weaver.Workspace(remote, root)
     with pytest.raises(weaver.WeaverError, match="no Table") as missing:
         ws.load("Feed.Nothing")
-    assert (missing.value.error_class, missing.value.sqlstate) == ("WEAVER_TABLE_NOT_FOUND", "42P01")
+    found = (missing.value.error_class, missing.value.sqlstate)
+    assert found == ("WEAVER_TABLE_NOT_FOUND", "42P01"), found
     with pytest.raises(weaver.WeaverError, match="not a Table identity"):
         ws.load("Nothing")
     # A Python Table not built: the engine's own row, read() never runs.

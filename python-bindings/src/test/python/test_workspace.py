@@ -385,7 +385,8 @@ def test_engine_refusals_are_python_errors(spark, tmp_path):
     ws = weaver.Workspace(spark, root)
     with pytest.raises(weaver.WeaverError, match="no Table PyErr.Feed.Nope") as missing:
         ws.load("PyErr.Feed.Nope")
-    assert (missing.value.error_class, missing.value.sqlstate) == ("WEAVER_TABLE_NOT_FOUND", "42P01")
+    found = (missing.value.error_class, missing.value.sqlstate)
+    assert found == ("WEAVER_TABLE_NOT_FOUND", "42P01"), found
     with pytest.raises(weaver.WeaverError, match="not a Table identity") as identity:
         ws.load("not an identity")
     assert identity.value.error_class == "WEAVER_NOT_A_TABLE_IDENTITY"

@@ -324,6 +324,7 @@ class DataFrameApiTest {
                     .mode("append")
                     .save(site));
     assertTrue(failed.getMessage().contains("title"), failed.getMessage());
+    assertEquals("WEAVER_LOAD_FAILED", failed.getCondition());
     assertEquals(
         "failed", spark.sql("SHOW WEAVER LOADS FOR " + site + " LIMIT 1").first().getAs("status"));
     assertEquals(1L, spark.table(site).count());
@@ -342,6 +343,8 @@ class DataFrameApiTest {
     WeaverLoadException refused =
         assertThrows(WeaverLoadException.class, () -> rows("(1, 'a')").writeTo(site).append());
     assertTrue(refused.getMessage().contains("refused"), refused.getMessage());
+    assertEquals("WEAVER_LOAD_REFUSED", refused.getCondition());
+    assertEquals("22000", refused.getSqlState());
     assertEquals(3L, spark.table(site).count());
 
     rows("(1, 'a')")
