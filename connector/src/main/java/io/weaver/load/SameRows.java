@@ -92,7 +92,7 @@ final class SameRows {
     CHECKED.incrementAndGet();
     for (int i = 0; i < NAMES.length; i++) {
       Object s = staging.get(NAMES[i]);
-      Object t = target.get(i);
+      Object t = target.getAs(NAMES[i]);
       if (!Objects.equals(number(s), number(t))) {
         return false;
       }

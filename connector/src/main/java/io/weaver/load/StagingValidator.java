@@ -72,10 +72,7 @@ final class StagingValidator {
             "weaver_staging_" + java.util.UUID.randomUUID().toString().replace("-", ""));
     List<Column> aggregates = new ArrayList<>();
     List<Check> checks = checks(staging, aggregates);
-    Column[] named = new Column[aggregates.size()];
-    for (int i = 0; i < named.length; i++) {
-      named[i] = aggregates.get(i).as("v" + i);
-    }
+    Column[] named = named(aggregates);
     Dataset<Row> observed =
         staging
             .observe(observation, named[0], Arrays.copyOfRange(named, 1, named.length))
@@ -99,15 +96,10 @@ final class StagingValidator {
     } else {
       // The optimizer drops the observation when staging is provably empty (an empty local
       // relation); then count directly, which costs nothing for such a staging.
-      Row row =
-          prepared
-              .raw()
-              .agg(
-                  aggregates.get(0),
-                  aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
-              .head();
+      Column[] named = named(aggregates);
+      Row row = prepared.raw().agg(named[0], Arrays.copyOfRange(named, 1, named.length)).head();
       for (int i = 0; i < counts.length; i++) {
-        counts[i] = row.getLong(i);
+        counts[i] = row.<Long>getAs("v" + i);
       }
     }
     problems(prepared.raw(), checks, counts, duplicates);
@@ -170,6 +162,15 @@ final class StagingValidator {
     return columns.toArray(new Column[0]);
   }
 
+  /** The aggregates named {@code v0, v1, ...} in order, so their results are read by name. */
+  private static Column[] named(List<Column> aggregates) {
+    Column[] named = new Column[aggregates.size()];
+    for (int i = 0; i < named.length; i++) {
+      named[i] = aggregates.get(i).as("v" + i);
+    }
+    return named;
+  }
+
   /** The one aggregate pass; returns the staging row count. */
   private long checkValues(Dataset<Row> staging) {
     List<Column> aggregates = new ArrayList<>();
@@ -177,15 +178,14 @@ final class StagingValidator {
     if (spec.keyed()) {
       aggregates.add(count_distinct(struct(keyColumns(staging))));
     }
-    Row row =
-        staging
-            .agg(aggregates.get(0), aggregates.subList(1, aggregates.size()).toArray(new Column[0]))
-            .head();
+    // The counts are v0, v1, ...; with a key, the last one is its distinct count.
+    Column[] named = named(aggregates);
+    Row row = staging.agg(named[0], Arrays.copyOfRange(named, 1, named.length)).head();
     long[] counts = new long[checks.size() + 1];
     for (int i = 0; i < counts.length; i++) {
-      counts[i] = row.getLong(i);
+      counts[i] = row.<Long>getAs("v" + i);
     }
-    long duplicates = spec.keyed() ? counts[0] - row.getLong(checks.size() + 1) : 0;
+    long duplicates = spec.keyed() ? counts[0] - row.<Long>getAs("v" + (checks.size() + 1)) : 0;
     problems(staging, checks, counts, duplicates);
     return counts[0];
   }
