@@ -32,8 +32,7 @@ abstract class CommitWriter implements LoadWriter {
   public final LoadOutcome replace(
       LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version) {
     LoadSpec spec = request.spec();
-    new UnkeyedReplace(spec)
-        .run(faults.duringWrite(input.rows()), request, counts);
+    new UnkeyedReplace(spec).run(faults.duringWrite(input.rows()), request, counts);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return LoadEngine.alreadyApplied(spark, spec, request, after, List.of());
