@@ -85,6 +85,14 @@ public final class WeaverWorkspace {
     return new WeaverWorkspace(this, new OnceChecked(this::checkedModel));
   }
 
+  /**
+   * This workspace for a caller that has already checked the files and holds the model (the CLI
+   * checks before Spark starts): every call uses {@code model}, nothing is scanned again.
+   */
+  public WeaverWorkspace checkedAs(WorkspaceModel model) {
+    return new WeaverWorkspace(this, () -> model);
+  }
+
   public Path root() {
     return root;
   }
