@@ -122,7 +122,8 @@ final class SessionSupport {
     progress.note("starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
     progress.follow(spark);
-    // The files were checked before Spark started (checkedModel); a command does not scan them again.
+    // The files were checked before Spark started (checkedModel); a command does not scan them
+    // again.
     return new WeaverWorkspace(spark, workspace, lakehouse.toString(), progress).checkedAs(model);
   }
 

@@ -191,18 +191,16 @@ public record LoadSpec(
             .orElseGet(
                 () ->
                     business.stream().map(StructField::name).filter(c -> !pk.contains(c)).toList());
-    return new LoadSpec(
-        t.qualifiedName(),
-        path,
-        businessSchema,
-        pk,
-        t.uniqueKeys().stream().map(ColumnSet::columns).toList(),
-        t.notNull(),
-        pk.isEmpty() ? List.of() : comparison,
-        t.identity(),
-        t.incremental(),
-        t.deletePercentageThreshold(),
-        t.updatePercentageThreshold(),
-        t.stabilityRowThreshold());
+    return builder(t.qualifiedName(), path, businessSchema)
+        .primaryKey(pk)
+        .uniqueKeys(t.uniqueKeys().stream().map(ColumnSet::columns).toList())
+        .notNull(t.notNull())
+        .comparisonColumns(pk.isEmpty() ? List.of() : comparison)
+        .identityColumn(t.identity())
+        .incremental(t.incremental())
+        .deletePercentageThreshold(t.deletePercentageThreshold())
+        .updatePercentageThreshold(t.updatePercentageThreshold())
+        .stabilityRowThreshold(t.stabilityRowThreshold())
+        .build();
   }
 }

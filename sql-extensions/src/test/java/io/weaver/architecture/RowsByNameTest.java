@@ -6,7 +6,6 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,10 +23,8 @@ class RowsByNameTest {
 
   @BeforeAll
   static void importClasses() {
-    classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.weaver");
+    // Main classes only: the connector's test jar is on this module's test classpath too.
+    classes = MainClasses.get();
   }
 
   @Test

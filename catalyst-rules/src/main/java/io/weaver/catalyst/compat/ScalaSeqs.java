@@ -13,11 +13,6 @@ public final class ScalaSeqs {
     return CollectionConverters.asScala(list).toSeq();
   }
 
-  /** The empty immutable Scala sequence. */
-  public static <T> Seq<T> empty() {
-    return of(List.of());
-  }
-
   /** A Java copy of {@code seq}. */
   public static <T> List<T> toList(scala.collection.Seq<T> seq) {
     return List.copyOf(CollectionConverters.asJava(seq));

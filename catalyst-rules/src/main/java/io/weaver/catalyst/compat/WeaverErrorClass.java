@@ -53,14 +53,4 @@ public enum WeaverErrorClass {
   public String message(Map<String, String> parameters) {
     return WeaverErrorClasses.message(name(), parameters);
   }
-
-  /** The class named {@code condition}, if it is one of Weaver's. */
-  public static java.util.Optional<WeaverErrorClass> of(String condition) {
-    for (WeaverErrorClass c : values()) {
-      if (c.name().equals(condition)) {
-        return java.util.Optional.of(c);
-      }
-    }
-    return java.util.Optional.empty();
-  }
 }
