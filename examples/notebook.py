@@ -30,7 +30,7 @@ def weaver_jars() -> list:
     target = os.path.join(REPO, "sql-extensions", "target")
     jars = [
         j
-        for j in glob.glob(os.path.join(target, "weaver-sql-extensions-*.jar"))
+        for j in glob.glob(os.path.join(target, "weaver-spark-*_2.13-*.jar"))
         if not j.endswith(("-sources.jar", "-tests.jar"))
     ]
     listing = os.path.join(target, "weaver-classpath.txt")

@@ -44,7 +44,7 @@ def weaver_classpath() -> List[str]:
         target = ROOT / "sql-extensions" / "target"
         jars = [
             j
-            for j in glob.glob(str(target / "weaver-sql-extensions-*.jar"))
+            for j in glob.glob(str(target / "weaver-spark-*_2.13-*.jar"))
             if not j.endswith(("-sources.jar", "-tests.jar"))
         ]
         listing = target / "weaver-classpath.txt"

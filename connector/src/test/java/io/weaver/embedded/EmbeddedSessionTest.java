@@ -114,7 +114,7 @@ class EmbeddedSessionTest {
   @Test
   void shippedJarsComeAfterTheGivenOnesAndEachFileNameOnce() {
     Path delta = Path.of("/m2/io/delta/delta-spark_2.13-4.2.0.jar");
-    Path bundle = Path.of("/w/target/weaver-sql-extensions-0.1.0.jar");
+    Path bundle = Path.of("/w/target/weaver-spark-4.1_2.13-0.1.0.jar");
     assertEquals(
         "hdfs://nn/lib/delta-spark_2.13-4.2.0.jar,/u/extra.jar," + bundle,
         ExecutorJars.merge(

@@ -28,10 +28,18 @@ import org.junit.jupiter.api.Assumptions;
  * test offline. Users pass {@code --packages io.delta:delta-spark_2.13:<version>}.
  */
 final class BundleSubmit {
-  /** What users type: {@code io.weaver:weaver-sql-extensions:<version>}. */
+  /** What users type: {@code io.weaver:weaver-spark-<minor>_2.13:<version>}. */
   static final String GROUP_ID = "io.weaver";
 
-  static final String ARTIFACT_ID = "weaver-sql-extensions";
+  /**
+   * The artifact of the Spark line under test (the build's own, or another line's in a
+   * cross-version leg: integration-tests/pom.xml sets it from the profile).
+   */
+  static final String ARTIFACT_ID =
+      System.getProperty("weaver.bundle.artifactId", "weaver-spark-4.1_2.13");
+
+  /** The module that builds it: sql-extensions, or sql-extensions/runtime/spark-X.Y. */
+  static final String MODULE = System.getProperty("weaver.bundle.module", "sql-extensions");
 
   /** The session extensions a Weaver + Delta app sets. */
   static final String EXTENSIONS =
@@ -81,7 +89,7 @@ final class BundleSubmit {
     this.deltaJars = deltaJars;
   }
 
-  /** {@code io.weaver:weaver-sql-extensions:<version>}, what {@code --packages} takes. */
+  /** {@code io.weaver:weaver-spark-<minor>_2.13:<version>}, what {@code --packages} takes. */
   String coordinate() {
     return GROUP_ID + ":" + ARTIFACT_ID + ":" + version;
   }
@@ -93,12 +101,12 @@ final class BundleSubmit {
   /** The bundle jar and its dependency-reduced POM as the build left them. */
   static Path bundleJar() {
     return BinWeaverCheckTest.projectRoot()
-        .resolve("sql-extensions/target/" + ARTIFACT_ID + "-" + version() + ".jar");
+        .resolve(MODULE + "/target/" + ARTIFACT_ID + "-" + version() + ".jar");
   }
 
   static Path bundlePom() {
     return BinWeaverCheckTest.projectRoot()
-        .resolve("sql-extensions/target/dependency-reduced-pom.xml");
+        .resolve(MODULE + "/target/dependency-reduced-pom.xml");
   }
 
   static void requireBundle() {
@@ -162,6 +170,13 @@ final class BundleSubmit {
     Files.copy(
         BinWeaverCheckTest.projectRoot().resolve("pom.xml"),
         parentDir.resolve("weaver-parent-" + v + ".pom"),
+        StandardCopyOption.REPLACE_EXISTING);
+    // Another line's artifact names sql-extensions/runtime's POM as its parent.
+    Path runtimesDir = repository.resolve("io/weaver/weaver-spark-runtimes/" + v);
+    Files.createDirectories(runtimesDir);
+    Files.copy(
+        BinWeaverCheckTest.projectRoot().resolve("sql-extensions/runtime/pom.xml"),
+        runtimesDir.resolve("weaver-spark-runtimes-" + v + ".pom"),
         StandardCopyOption.REPLACE_EXISTING);
 
     List<Path> deltaJars =

@@ -120,7 +120,7 @@ class FreshCloneTest {
     try (var files = Files.list(target)) {
       jar =
           files
-              .filter(p -> p.getFileName().toString().matches("weaver-sql-extensions-.*\\.jar"))
+              .filter(p -> p.getFileName().toString().matches("weaver-spark-.*_2\\.13-.*\\.jar"))
               .filter(p -> !p.getFileName().toString().matches(".*-(sources|tests)\\.jar"))
               .findFirst()
               .orElse(null);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shipped artifact as a user runs it: {@code spark-submit --packages
- * io.weaver:weaver-sql-extensions:<version>} with a Python app that imports {@code weaver} from the
+ * io.weaver:weaver-spark-4.1_2.13:<version>} with a Python app that imports {@code weaver} from the
  * bundle and builds and loads a Table with SQL statements. Also checks what the bundle holds.
  */
 class SparkSubmitPackagesTest {

@@ -232,7 +232,7 @@ class StandaloneClusterTest {
     }
     assertTrue(files.contains("stderr"), id + ": no executor ran in the worker: " + files);
     assertTrue(
-        files.stream().anyMatch(f -> f.contains("weaver-sql-extensions") && f.endsWith(".jar")),
+        files.stream().anyMatch(f -> f.contains("weaver-spark-") && f.endsWith(".jar")),
         id + ": the executor did not get Weaver's bundle: " + files);
     assertTrue(
         files.stream().anyMatch(f -> f.startsWith("delta-spark_") && f.endsWith(".jar")),
