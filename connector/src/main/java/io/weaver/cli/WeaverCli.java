@@ -36,6 +36,8 @@ public final class WeaverCli {
         --lakehouse DIR       the lakehouse root (default: <workspace>/.weaver/lakehouse)
         --format text|json    output format (default: text); json prints one document on stdout
         --master URL          Spark master (default: local[*])
+        --spark 4.0|4.1|4.2   the Spark line, with its artifact (bin/weaver; default 4.1; built on
+                              first use; or WEAVER_SPARK)
         --quiet               only errors on stderr: no progress (Tables done, steps, stage bar),
                               no log warnings
         -h, --help            this help

@@ -102,6 +102,7 @@ class SparkSubmitPackagesTest {
         submit.runPythonApp(
             """
             import json
+            import os
             import time
             import weaver  # from the bundle jar (spark-submit puts --packages jars on sys.path)
             from pyspark.sql import SparkSession
@@ -121,10 +122,26 @@ class SparkSubmitPackagesTest {
             t = time.monotonic()
             for row in spark.sql("LOAD WEAVER TABLE Shop.Sales.Orders").collect():
                 emit("LOAD", row.asDict())
+                first_load_id = row["load_id"]
             emit("SECONDS", {"load": round(time.monotonic() - t, 1)})
             rows = spark.sql(
                 "SELECT order_id, customer FROM Shop.Sales.Orders ORDER BY order_id").collect()
             emit("ROWS", [r.asDict() for r in rows])
+            # A second delivery (order 2 renamed, order 3 gone), then RESTORE to the first load.
+            table_file = os.path.join(
+                spark.conf.get("spark.weaver.workspace"), "Lakehouse/Shop/Tables/Sales.Orders.sql")
+            with open(table_file) as f:
+                declaration = f.read()
+            with open(table_file, "w") as f:
+                f.write(declaration.replace("(2, 'bo'), (3, 'cy')", "(2, 'bea')"))
+            for row in spark.sql("LOAD WEAVER TABLE Shop.Sales.Orders").collect():
+                emit("LOAD2", row.asDict())
+            restore = "RESTORE WEAVER TABLE Shop.Sales.Orders TO LOAD '%s'" % first_load_id
+            for row in spark.sql(restore).collect():
+                emit("RESTORE", row.asDict())
+            rows = spark.sql(
+                "SELECT order_id, customer FROM Shop.Sales.Orders ORDER BY order_id").collect()
+            emit("ROWS_RESTORED", [r.asDict() for r in rows])
             spark.stop()
             """,
             Map.of(
@@ -203,7 +220,18 @@ class SparkSubmitPackagesTest {
     assertTrue(
         commit.get("userMetadata").asText().contains(loaded.get("load_id").asText()),
         "the commit receipt names the load: " + commit.get("userMetadata"));
-    assertFalse(
-        Files.exists(log.resolve("00000000000000000002.json")), "one load, one Delta version");
+
+    // The second delivery updated one order and soft-deleted another; RESTORE put the first
+    // load's rows back as a new Delta version, and reads by name see them again.
+    JsonNode second = JSON.readTree(r.lines("LOAD2").get(0));
+    assertEquals("succeeded", second.get("status").asText(), second.toString());
+    assertEquals(1, second.get("rows_updated").asInt(), second.toString());
+    assertEquals(1, second.get("rows_deleted").asInt(), second.toString());
+    assertEquals(2, second.get("target_live_rows_after").asInt(), second.toString());
+    JsonNode restored = JSON.readTree(r.lines("RESTORE").get(0));
+    assertEquals(
+        loaded.get("load_id").asText(), restored.get("restored_to_load_id").asText(), r.describe());
+    assertEquals(1, restored.get("restored_to_version").asInt(), restored.toString());
+    assertEquals(rows.toString(), JSON.readTree(r.lines("ROWS_RESTORED").get(0)).toString());
   }
 }
