@@ -39,15 +39,35 @@ def test_version_is_the_maven_version():
     )
 
 
-def test_pyspark_requirement_admits_the_spark_build_and_no_other_minor():
+def _shipped_lines() -> set[str]:
+    """The Spark minors the build ships an artifact for: its own line and sql-extensions/runtime's."""
+    lines = {ET.parse(ROOT / "pom.xml").getroot().find(f"{POM}properties/{POM}spark.minor").text}
+    for pom in sorted((ROOT / "sql-extensions" / "runtime").glob("*/pom.xml")):
+        minor = ET.parse(pom).getroot().find(f"{POM}properties/{POM}spark.minor")
+        assert minor is not None, f"{pom} has no spark.minor"
+        lines.add(minor.text)
+    return lines
+
+
+def test_the_artifact_table_is_the_lines_the_build_ships():
+    from weaver import _versions
+
+    assert set(_versions.ARTIFACTS) == _shipped_lines()
+    for minor, artifact in _versions.ARTIFACTS.items():
+        assert artifact == f"io.weaver:weaver-spark-{minor}_2.13"
+
+
+def test_pyspark_requirement_admits_every_shipped_line_and_no_other_minor():
     _, spark = _pom()
     [requirement] = [d for d in _project()["dependencies"] if d.startswith("pyspark")]
-    lower = re.search(r">=\s*([\d.]+)", requirement).group(1)
-    upper = re.search(r"<\s*([\d.]+)", requirement).group(1)
-    major, minor = _release(spark)[:2]
-    assert _release(lower) <= _release(spark) < _release(upper), requirement
-    assert _release(upper) == (major, minor + 1), (
-        f"{requirement}: the JVM build is Spark {spark}; pin pyspark to {major}.{minor}.x"
+    lower = _release(re.search(r">=\s*([\d.]+)", requirement).group(1))
+    upper = _release(re.search(r"<\s*([\d.]+)", requirement).group(1))
+    lines = sorted(_release(m) for m in _shipped_lines())
+    assert lower <= _release(spark) < upper, f"{requirement} must admit the build's Spark {spark}"
+    assert lower == lines[0], f"{requirement}: the oldest shipped line is {lines[0]}"
+    newest = lines[-1]
+    assert upper == (newest[0], newest[1] + 1), (
+        f"{requirement}: the newest shipped line is {newest}; admit it and no later minor"
     )
 
 

@@ -15,6 +15,9 @@ Result = Dict[str, Any]
 CHECK_FAILED = "WEAVER_CHECK_FAILED"
 """The error class of a request refused because Check found errors in the workspace."""
 
+SPARK_LINE_MISMATCH = ("WEAVER_SPARK_LINE_MISMATCH", "0A000")
+"""The error class and SQLSTATE of a Weaver jar built for another Spark minor (_versions.py)."""
+
 # The class and SQLSTATE of a load that ended without its data in the table, by status (as
 # LoadStatus.errorClass() in the engine; WeaverErrorClassTest checks the SQLSTATEs).
 _LOAD_CLASSES = {

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
 from ._errors import CHECK_FAILED, CheckError, LoadError, WeaverError, check_error, error_class
 from ._runtime import register
+from ._versions import check_session
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pyspark.sql import DataFrame, SparkSession
@@ -103,6 +104,8 @@ class Workspace:
                 "(io.weaver.api.PythonApi not found); start Spark with them (spark.jars, "
                 "--packages or spark.driver.extraClassPath)"
             )
+        # Before anything else runs in the JVM: a jar of another Spark minor fails obscurely.
+        self._call(lambda: check_session(spark))
         register(spark)
         self._jws = self._call(lambda: self._api.open(jspark, self.path, lakehouse))
         self._items_registered = False

@@ -1,14 +1,5 @@
 package io.weaver.sql;
 
-import io.weaver.catalyst.rules.GuardWeaverTables;
-import io.weaver.catalyst.rules.MarkNameReads;
-import io.weaver.catalyst.rules.ShowLiveRows;
-import io.weaver.catalyst.rules.WritesAsLoads;
-import io.weaver.sql.analysis.ConnectorContract;
-import io.weaver.sql.commands.DataFrameLoadCommand;
-import io.weaver.sql.parser.WeaverSqlParser;
-import io.weaver.sql.session.InsertsAsLoads;
-import io.weaver.sql.session.SessionItems;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
@@ -17,46 +8,28 @@ import scala.runtime.BoxedUnit;
  * Adds Weaver's SQL statements to a Spark session. List this class in {@code spark.sql.extensions},
  * before or after Delta's extension.
  *
- * <p>The Catalyst rules on Spark's and Delta's plans live in module catalyst-rules ({@code
- * io.weaver.catalyst.rules}), which knows nothing of the connector; they get Weaver's definitions
- * from {@link ConnectorContract} and build loads as {@link DataFrameLoadCommand}s.
+ * <p>First it refuses a Spark of another minor than the jar was built for ({@link SparkLine}): the
+ * session does not start, and the error names the artifact to use. Then it injects Weaver's parser
+ * and rules ({@link WeaverSessionInjections}).
  */
 public final class WeaverSparkSessionExtensions
     implements Function1<SparkSessionExtensions, BoxedUnit> {
-  private static final ConnectorContract CONTRACT = ConnectorContract.INSTANCE;
+  private final String runningSpark;
+
+  /** The configurator Spark instantiates (from {@code spark.sql.extensions}). */
+  public WeaverSparkSessionExtensions() {
+    this(SparkLine.runningSparkVersion());
+  }
+
+  /** A configurator that takes {@code runningSpark} for the running Spark's version (tests). */
+  WeaverSparkSessionExtensions(String runningSpark) {
+    this.runningSpark = runningSpark;
+  }
 
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
-    // Parser
-    // Claims statements starting with "<verb> WEAVER"; every other text reaches Spark/Delta as is.
-    // Before parsing, makes the workspace's items catalogs, so the first read by name resolves;
-    // after, marks the reads by name in SQL text (the hint rule below is skipped with Hive) and
-    // makes an INSERT into a Weaver table its load (before Delta's INSERT check, in either order).
-    extensions.injectParser(
-        (session, delegate) ->
-            new WeaverSqlParser(
-                delegate,
-                () -> SessionItems.ensure(session),
-                parsed ->
-                    new InsertsAsLoads(session, CONTRACT, CONTRACT)
-                        .apply(new MarkNameReads(session, CONTRACT, CONTRACT).apply(parsed))));
-
-    // Resolution
-    // Nothing for Weaver's statements: the parser builds each as the command that runs it.
-    // Marks reads by Weaver name before any name resolves, in either extension order.
-    extensions.injectHintResolutionRule(session -> new MarkNameReads(session, CONTRACT, CONTRACT));
-    // Puts the live-rows filter above reads of Weaver tables by name (format("weaver") included).
-    extensions.injectResolutionRule(session -> new ShowLiveRows(session, CONTRACT, CONTRACT));
-    // Turns appends to Weaver tables into loads; refuses overwrites.
-    extensions.injectResolutionRule(
-        session -> new WritesAsLoads(session, CONTRACT, CONTRACT, DataFrameLoadCommand::new));
-
-    // Check
-    // Refuses DML on Weaver tables that writes managed columns or has no WHERE
-    // (docs/table-contract.md, "Guarantees").
-    extensions.injectCheckRule(session -> new GuardWeaverTables(session, CONTRACT, CONTRACT));
-
-    // Planner: none. Weaver commands are Spark RunnableCommands, which Spark plans itself.
+    SparkLine.compiled().requireRunning(runningSpark);
+    WeaverSessionInjections.inject(extensions);
     return BoxedUnit.UNIT;
   }
 }
