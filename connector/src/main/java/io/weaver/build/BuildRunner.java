@@ -219,6 +219,10 @@ public final class BuildRunner {
       actions.change(
           () -> {
             ddl.create(path, t, shape, minReader, minWriter, true);
+            // A replace keeps the old protocol: a feature declared off must still be dropped.
+            if (!t.deltaDeletionVectors() && ddl.deletionVectorsDiffer(path, t)) {
+              ddl.deletionVectors(path, false);
+            }
             recordChange.run();
           });
       return new BuildOutcome(
@@ -244,8 +248,20 @@ public final class BuildRunner {
               + " for comparison columns "
               + String.join(", ", Signatures.comparisonColumns(t, shape.names())));
     }
+    boolean deletionVectors = ddl.deletionVectorsDiffer(path, t);
+    if (deletionVectors) {
+      actions.change(() -> ddl.deletionVectors(path, t.deltaDeletionVectors()));
+      done.add(
+          t.deltaDeletionVectors()
+              ? actions.said("deletion vectors enabled", "deletion vectors would be enabled")
+              : actions.said(
+                  "deletion vectors dropped (files with deletion vectors rewritten, feature removed"
+                      + " from the protocol)",
+                  "deletion vectors would be dropped (files with deletion vectors rewritten,"
+                      + " feature removed from the protocol)"));
+    }
     actions.change(recordChange);
-    return change.physical()
+    return change.physical() || deletionVectors
         ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))
         : new BuildOutcome(
             t.qualifiedName(),

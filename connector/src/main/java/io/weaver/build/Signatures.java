@@ -53,6 +53,10 @@ public final class Signatures {
                 ",", comparisonColumns(table, shape.stream().map(CatalogueColumn::name).toList())))
         .append('\n');
     text.append("delta=").append(minReader).append('/').append(minWriter);
+    // Only the non-default is written, so tables built before the key keep their signature.
+    if (!table.deltaDeletionVectors()) {
+      text.append("\ndeletionVectors=false");
+    }
     return sha256(text.toString());
   }
 
@@ -114,6 +118,7 @@ public final class Signatures {
       case TableKeys.ROW_THRESHOLD -> Long.toString(t.stabilityRowThreshold());
       case TableKeys.DELTA_MIN_READER -> Integer.toString(t.deltaMinReaderVersion().orElse(0));
       case TableKeys.DELTA_MIN_WRITER -> Integer.toString(t.deltaMinWriterVersion().orElse(0));
+      case TableKeys.DELTA_DELETION_VECTORS -> Boolean.toString(t.deltaDeletionVectors());
       default -> "";
     };
   }

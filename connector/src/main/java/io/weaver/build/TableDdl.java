@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -26,6 +27,8 @@ import org.apache.spark.sql.types.DataTypes;
  * through the catalog refuses identity columns (docs/engine.md, "Build").
  */
 final class TableDdl {
+  private static final String DELETION_VECTORS_PROPERTY = "delta.enableDeletionVectors";
+  private static final String DV_FEATURE = "deletionVectors";
 
   private final SparkSession spark;
   private final WorkspaceModel model;
@@ -48,7 +51,7 @@ final class TableDdl {
         builder
             .location(path)
             .comment(t.description())
-            .property("delta.enableDeletionVectors", "true")
+            .property(DELETION_VECTORS_PROPERTY, Boolean.toString(t.deltaDeletionVectors()))
             .property("delta.minReaderVersion", Integer.toString(minReader))
             .property("delta.minWriterVersion", Integer.toString(minWriter))
             .property(WeaverConf.TABLE_ID_PROPERTY, t.tableId().toString())
@@ -133,6 +136,41 @@ final class TableDdl {
     SparkSession writer = EngineSessions.open(spark);
     DeltaTable.forPath(writer, path)
         .update(Map.of(ManagedColumns.SIGNATURE, RowSignature.rowSignature(columns)));
+  }
+
+  /**
+   * Whether the table's deletion vectors differ from the declaration: declared on but not enabled,
+   * or declared off but enabled or still named in the protocol (readers without deletion-vector
+   * support refuse a table whose protocol names the feature, even with none written).
+   */
+  boolean deletionVectorsDiffer(String path, TableDeclaration t) {
+    Row detail = DeltaTable.forPath(spark, path).detail().head();
+    Map<String, String> properties = detail.getJavaMap(detail.fieldIndex("properties"));
+    boolean enabled = "true".equalsIgnoreCase(properties.get(DELETION_VECTORS_PROPERTY));
+    boolean inProtocol = detail.getList(detail.fieldIndex("tableFeatures")).contains(DV_FEATURE);
+    return t.deltaDeletionVectors() ? !enabled : enabled || inProtocol;
+  }
+
+  /**
+   * Turns deletion vectors on (new deletes may write them), or off for good: Delta's DROP FEATURE
+   * disables them, rewrites the files that have deletion vectors (REORG ... APPLY (PURGE)) and
+   * removes the feature from the protocol, so that readers without it can read the table; Delta
+   * adds the checkpointProtection writer feature to keep older checkpoints from resurrecting it.
+   */
+  void deletionVectors(String path, boolean on) {
+    // Like re-signing, a table rewrite the SQL extension's guards refuse in a user's session.
+    SparkSession writer = EngineSessions.open(spark);
+    String table = "delta." + Identifiers.quote(path);
+    if (on) {
+      writer.sql(
+          "ALTER TABLE "
+              + table
+              + " SET TBLPROPERTIES ('"
+              + DELETION_VECTORS_PROPERTY
+              + "' = 'true')");
+    } else {
+      writer.sql("ALTER TABLE " + table + " DROP FEATURE " + DV_FEATURE);
+    }
   }
 
   static String literal(String text) {

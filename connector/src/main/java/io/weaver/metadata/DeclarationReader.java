@@ -122,6 +122,7 @@ final class DeclarationReader {
                 .orElse(DEFAULT_ROW_THRESHOLD),
             optionalInt(get(entries, DELTA_MIN_READER).flatMap(e -> values.wholeNumber(e, 1, 3))),
             optionalInt(get(entries, DELTA_MIN_WRITER).flatMap(e -> values.wholeNumber(e, 1, 7))),
+            get(entries, DELTA_DELETION_VECTORS).flatMap(values::bool).orElse(true),
             authored,
             body));
   }

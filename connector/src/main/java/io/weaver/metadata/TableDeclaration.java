@@ -16,6 +16,9 @@ import java.util.OptionalInt;
  * type, defaults applied, plus where each authored key was written. Build and Load consume this;
  * nothing downstream re-reads the YAML.
  *
+ * @param deltaDeletionVectors whether the Delta table keeps deletion vectors on (the default);
+ *     false for tables that readers without deletion-vector support must read
+ *     (docs/environments.md, "Readers outside Spark")
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)
  */
@@ -42,6 +45,7 @@ public record TableDeclaration(
     long stabilityRowThreshold,
     OptionalInt deltaMinReaderVersion,
     OptionalInt deltaMinWriterVersion,
+    boolean deltaDeletionVectors,
     Map<String, SourcePos> authoredKeys,
     TableBody body) {
 

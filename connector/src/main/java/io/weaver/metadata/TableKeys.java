@@ -28,6 +28,7 @@ public final class TableKeys {
   public static final String ROW_THRESHOLD = "Stability row threshold";
   public static final String DELTA_MIN_READER = "Delta minReaderVersion";
   public static final String DELTA_MIN_WRITER = "Delta minWriterVersion";
+  public static final String DELTA_DELETION_VECTORS = "Delta deletion vectors";
   public static final String TEST_ID = "Test ID";
   public static final String SEVERITY = "Severity";
 
@@ -61,10 +62,12 @@ public final class TableKeys {
           UPDATE_THRESHOLD,
           ROW_THRESHOLD,
           DELTA_MIN_READER,
-          DELTA_MIN_WRITER);
+          DELTA_MIN_WRITER,
+          DELTA_DELETION_VECTORS);
 
   /** Keys that only a Lakehouse (Delta) Table accepts. */
-  public static final List<String> DELTA_ONLY = List.of(DELTA_MIN_READER, DELTA_MIN_WRITER);
+  public static final List<String> DELTA_ONLY =
+      List.of(DELTA_MIN_READER, DELTA_MIN_WRITER, DELTA_DELETION_VECTORS);
 
   public static final List<String> TEST = List.of(TEST_ID, DESCRIPTION, SEVERITY, OWNER, TAGS);
 

@@ -670,6 +670,40 @@ class CheckRulesTest {
         clean(
             "deltaKeyOnLakehouse",
             ws -> ws.sql("L", "Parcel.Current", BASE + "Delta minReaderVersion: 3\n", QUERY)),
+        flags(
+                "deletionVectorsKeyOnWarehouse",
+                "target-key",
+                4,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE + "Delta deletion vectors: false\n",
+                        "select a from src\n"))
+            .messageContains("'Delta deletion vectors' applies to Lakehouse (Delta) Tables only"),
+        clean(
+            "deletionVectorsOffOnLakehouse",
+            ws -> ws.sql("L", "Parcel.Current", BASE + "Delta deletion vectors: false\n", QUERY)),
+        flags(
+                "deletionVectorsNotABoolean",
+                "invalid-value",
+                4,
+                ws -> ws.sql("L", "Parcel.Current", BASE + "Delta deletion vectors: off\n", QUERY))
+            .messageContains("'Delta deletion vectors' must be the YAML boolean true or false"),
+        flags(
+                "deletionVectorsQuoted",
+                "invalid-value",
+                4,
+                ws ->
+                    ws.sql(
+                        "L", "Parcel.Current", BASE + "Delta deletion vectors: \"false\"\n", QUERY))
+            .messageContains("without quotes"),
+        flags(
+                "deletionVectorsMisspelt",
+                "unknown-key",
+                4,
+                ws -> ws.sql("L", "Parcel.Current", BASE + "Delta deletion vector: false\n", QUERY))
+            .messageContains("did you mean 'Delta deletion vectors'"),
         // dependency-unknown
         flags(
             "dependencyOnMissingTable",
