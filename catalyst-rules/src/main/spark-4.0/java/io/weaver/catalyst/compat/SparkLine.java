@@ -18,8 +18,8 @@ public final class SparkLine {
   /**
    * An {@link AnalysisException} of error class {@code errorClass} whose message is {@code message}
    * as given. Spark 4.0's exception takes no SQLSTATE or template and asks Spark's error reader,
-   * which does not know Weaver's classes, so the SQLSTATE is given by a subclass; it has no field for
-   * the template ({@code message} is already formatted).
+   * which does not know Weaver's classes, so the SQLSTATE is given by a subclass; it has no field
+   * for the template ({@code message} is already formatted).
    */
   public static AnalysisException analysisException(
       String message,

@@ -57,7 +57,8 @@ public abstract class DelegatingStagingCatalog implements StagingTableCatalog {
   public StagedTable stageCreateOrReplace(Identifier ident, TableInfo info)
       throws NoSuchNamespaceException {
     return target()
-        .stageCreateOrReplace(forCreateOrReplace(ident, info.properties()), targetInfo(ident, info));
+        .stageCreateOrReplace(
+            forCreateOrReplace(ident, info.properties()), targetInfo(ident, info));
   }
 
   private TableInfo targetInfo(Identifier ident, TableInfo info) {
