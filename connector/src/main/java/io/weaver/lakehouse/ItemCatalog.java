@@ -1,5 +1,6 @@
 package io.weaver.lakehouse;
 
+import io.weaver.catalyst.compat.DelegatingStagingCatalog;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +20,6 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
-import org.apache.spark.sql.connector.catalog.TableInfo;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -52,7 +52,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>DROP TABLE deletes the table's folder (these are the item's own tables); DROP NAMESPACE
  * refuses a non-empty schema unless CASCADE, which deletes the folder and everything in it.
  */
-public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
+public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNamespaces {
   /** The catalog option naming the item's tables folder, {@code <lakehouse root>/<Item>/Tables}. */
   public static final String ROOT_OPTION = "root";
 
@@ -130,12 +130,6 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public Table createTable(Identifier ident, TableInfo info)
-      throws TableAlreadyExistsException, NoSuchNamespaceException {
-    return delta().createTable(newTable(ident, info.properties()), withLocation(ident, info));
-  }
-
-  @Override
   public Table createTable(
       Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
@@ -155,12 +149,6 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public StagedTable stageCreate(Identifier ident, TableInfo info)
-      throws TableAlreadyExistsException, NoSuchNamespaceException {
-    return delta().stageCreate(newTable(ident, info.properties()), withLocation(ident, info));
-  }
-
-  @Override
   public StagedTable stageCreate(
       Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
@@ -170,25 +158,11 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public StagedTable stageReplace(Identifier ident, TableInfo info)
-      throws NoSuchNamespaceException, NoSuchTableException {
-    return delta().stageReplace(existingTable(ident), withLocation(ident, info));
-  }
-
-  @Override
   public StagedTable stageReplace(
       Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws NoSuchNamespaceException, NoSuchTableException {
     return delta()
         .stageReplace(existingTable(ident), columns, partitions, withLocation(ident, properties));
-  }
-
-  @Override
-  public StagedTable stageCreateOrReplace(Identifier ident, TableInfo info)
-      throws NoSuchNamespaceException {
-    return delta()
-        .stageCreateOrReplace(
-            pathIdentifier(checkedLocation(ident, info.properties())), withLocation(ident, info));
   }
 
   @Override
@@ -318,6 +292,35 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
 
   // ---- mapping ----
 
+  // Creates and replaces through Spark 4.1's TableInfo overloads (DelegatingStagingCatalog) map
+  // names to paths exactly as the overloads below do.
+
+  @Override
+  protected StagingTableCatalog target() {
+    return delta();
+  }
+
+  @Override
+  protected Identifier forCreate(Identifier ident, Map<String, String> properties)
+      throws TableAlreadyExistsException {
+    return newTable(ident, properties);
+  }
+
+  @Override
+  protected Identifier forReplace(Identifier ident) throws NoSuchTableException {
+    return existingTable(ident);
+  }
+
+  @Override
+  protected Identifier forCreateOrReplace(Identifier ident, Map<String, String> properties) {
+    return pathIdentifier(checkedLocation(ident, properties));
+  }
+
+  @Override
+  protected Map<String, String> targetProperties(Identifier ident, Map<String, String> properties) {
+    return withLocation(ident, properties);
+  }
+
   private static StagingTableCatalog delta() {
     return SessionAccess.deltaCatalog();
   }
@@ -370,15 +373,6 @@ public class ItemCatalog implements StagingTableCatalog, SupportsNamespaces {
     out.remove(TableCatalog.PROP_IS_MANAGED_LOCATION);
     out.remove(TableCatalog.PROP_LOCATION);
     return out;
-  }
-
-  private TableInfo withLocation(Identifier ident, TableInfo info) {
-    return new TableInfo.Builder()
-        .withColumns(info.columns())
-        .withPartitions(info.partitions())
-        .withConstraints(info.constraints())
-        .withProperties(withLocation(ident, info.properties()))
-        .build();
   }
 
   private Identifier requireTableName(Identifier ident) {

@@ -1,8 +1,6 @@
 package io.weaver.catalyst.compat;
 
-import org.apache.spark.QueryContext;
 import org.apache.spark.sql.AnalysisException;
-import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /** Builds the Spark exceptions Weaver's rules throw, so users see Spark's usual format. */
@@ -19,17 +17,13 @@ public final class SparkErrors {
    */
   public static RuntimeException analysis(WeaverErrorClass errorClass, String message) {
     throw sneaky(
-        new AnalysisException(
+        SparkLine.analysisException(
             message,
-            Option.empty(),
-            Option.empty(),
-            Option.empty(),
-            Option.apply(errorClass.name()),
+            errorClass.name(),
             scala.collection.immutable.Map.from(
                 CollectionConverters.asScala(errorClass.parameters(message))),
-            new QueryContext[0],
-            Option.apply(errorClass.sqlState()),
-            Option.apply(WeaverErrorClasses.reader().getMessageTemplate(errorClass.name()))));
+            errorClass.sqlState(),
+            WeaverErrorClasses.reader().getMessageTemplate(errorClass.name())));
   }
 
   /** Throws {@code t} unchecked; see {@link #analysis}. */

@@ -25,8 +25,6 @@ import org.apache.spark.sql.delta.commands.DeletionVectorResult;
 import org.apache.spark.sql.delta.commands.DeletionVectorUtils$;
 import org.apache.spark.sql.delta.commands.TouchedFileWithDV;
 import org.apache.spark.sql.delta.commands.cdc.CDCReader$;
-import org.apache.spark.sql.delta.stats.StatsCollectionUtils$;
-import org.apache.spark.sql.delta.util.Utils$;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.execution.metric.SQLMetrics;
 import scala.Option;
@@ -147,20 +145,18 @@ public final class DirectCommit {
    * this reads the transaction's snapshot and metadata only); {@link #commit} after both.
    */
   public long markDeleted(Dataset<Row> positions, String fileColumn, String rowColumn) {
-    Snapshot snapshot = txn.snapshot();
-    Dataset<Row> marked =
+    // The overload taking the transaction builds the row sets and stores the vectors in one call
+    // (on every Delta line; its String-path sibling and the prefix argument differ between lines).
+    scala.collection.immutable.Seq<DeletionVectorResult> vectors =
         DeletionVectorBitmapGenerator$.MODULE$.buildRowIndexSetsForFilesMatchingCondition(
             spark,
-            log.dataPath().toString(),
+            txn,
             true,
             positions,
             files,
             Literal.TrueLiteral(),
             Option.apply(col(fileColumn)),
             Option.apply(col(rowColumn)));
-    scala.collection.immutable.Seq<DeletionVectorResult> vectors =
-        DeletionVectorBitmapGenerator$.MODULE$.buildDeletionVectors(
-            spark, marked, log, Utils$.MODULE$.getRandomPrefixLength(txn.metadata()));
     scala.collection.immutable.Seq<TouchedFileWithDV> touched =
         DMLWithDeletionVectorsHelper$.MODULE$.findFilesWithMatchingRows(
             txn,
@@ -173,13 +169,7 @@ public final class DirectCommit {
     Tuple2<
             scala.collection.immutable.Seq<FileAction>,
             scala.collection.immutable.Map<String, Object>>
-        processed =
-            DMLWithDeletionVectorsHelper$.MODULE$.processUnmodifiedData(
-                spark,
-                touched,
-                snapshot,
-                StatsCollectionUtils$.MODULE$.getDataSkippingStringPrefixLength(
-                    spark, txn.metadata()));
+        processed = DeltaLine.keepUnmarkedRows(spark, txn, touched);
     actions.addAll(CollectionConverters.asJava(processed._1()));
     for (String name :
         List.of(
@@ -268,9 +258,7 @@ public final class DirectCommit {
   /** The snapshot at {@code version}: the cached latest one when that is it. */
   private static Snapshot snapshotAt(DeltaLog log, long version) {
     Snapshot latest = log.update(false, Option.empty(), Option.empty());
-    return latest.version() == version
-        ? latest
-        : log.getSnapshotAt(version, Option.empty(), Option.empty(), false);
+    return latest.version() == version ? latest : DeltaLine.snapshotAt(log, version);
   }
 
   private static Optional<SparkSession> active() {

@@ -2,6 +2,7 @@ package io.weaver.catalyst.rules;
 
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
+import io.weaver.catalyst.compat.SparkLine;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaInternals;
 import io.weaver.catalyst.delta.DeltaRelations;
@@ -18,7 +19,6 @@ import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
-import scala.Option;
 
 /**
  * Live rows on read (docs/dataframe-api.md, "Live rows on read"). The rule, in one sentence: <b>a
@@ -97,14 +97,7 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
       Optional<TableContract.Placeholder> placeholder = contract.placeholder(v2.table());
       if (placeholder.isPresent()) {
         TableContract.Placeholder w = placeholder.get();
-        DataSourceV2Relation delta =
-            new DataSourceV2Relation(
-                w.delta(),
-                v2.output(),
-                Option.apply(w.catalog()),
-                Option.apply(w.identifier()),
-                v2.options(),
-                v2.timeTravelSpec());
+        DataSourceV2Relation delta = SparkLine.readOf(v2, w.delta(), w.catalog(), w.identifier());
         return decide(delta, NameRead.of(v2.options(), contract));
       }
     }

@@ -1,5 +1,6 @@
 package io.weaver.sql.parser;
 
+import io.weaver.catalyst.compat.DelegatingParser;
 import io.weaver.sql.commands.WeaverStatement;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
@@ -12,7 +13,6 @@ import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.parser.ParameterContext;
 import org.apache.spark.sql.catalyst.parser.ParseException;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -28,7 +28,7 @@ import scala.collection.immutable.Seq;
  * statement, and every other kind of text (expressions, identifiers, types, schemas), goes to the
  * delegate unchanged, so Spark's and Delta's syntax keeps working.
  */
-public final class WeaverSqlParser implements ParserInterface {
+public final class WeaverSqlParser extends DelegatingParser {
   private final ParserInterface delegate;
   private final Runnable beforeParse;
   private final UnaryOperator<LogicalPlan> afterParse;
@@ -55,25 +55,23 @@ public final class WeaverSqlParser implements ParserInterface {
   }
 
   /** The parser this one hands non-Weaver text to. */
+  @Override
   public ParserInterface delegate() {
     return delegate;
   }
 
   @Override
   public LogicalPlan parsePlan(String sqlText) throws ParseException {
-    beforeParse.run();
-    return StatementClaim.isWeaverStatement(sqlText)
-        ? parseWeaverStatement(sqlText)
-        : afterParse.apply(delegate.parsePlan(sqlText));
+    return parsePlan(sqlText, () -> delegate.parsePlan(sqlText));
   }
 
+  /** Also the entry of plans with parameters on the Spark lines that have one. */
   @Override
-  public LogicalPlan parsePlanWithParameters(String sqlText, ParameterContext parameters)
-      throws ParseException {
+  protected LogicalPlan parsePlan(String sqlText, Parse delegated) throws ParseException {
     beforeParse.run();
     return StatementClaim.isWeaverStatement(sqlText)
         ? parseWeaverStatement(sqlText)
-        : afterParse.apply(delegate.parsePlanWithParameters(sqlText, parameters));
+        : afterParse.apply(delegated.plan());
   }
 
   /**
