@@ -105,8 +105,7 @@ final class BundleSubmit {
   }
 
   static Path bundlePom() {
-    return BinWeaverCheckTest.projectRoot()
-        .resolve(MODULE + "/target/dependency-reduced-pom.xml");
+    return BinWeaverCheckTest.projectRoot().resolve(MODULE + "/target/dependency-reduced-pom.xml");
   }
 
   static void requireBundle() {
