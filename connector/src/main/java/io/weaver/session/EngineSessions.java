@@ -18,14 +18,21 @@ public final class EngineSessions {
   private static final Map<SparkSession, Boolean> SESSIONS =
       Collections.synchronizedMap(new WeakHashMap<>());
 
+  static final String PARQUET_TIMESTAMP_TYPE = "spark.sql.parquet.outputTimestampType";
+
   private EngineSessions() {}
 
   /**
    * A new session over {@code spark}'s context (shared catalog and temporary functions, own confs)
-   * that the guards treat as the engine's.
+   * that the guards treat as the engine's, writing timestamps as Parquet microseconds.
    */
   public static SparkSession open(SparkSession spark) {
     SparkSession session = spark.newSession();
+    // Spark's default Parquet timestamp is INT96, which readers outside Spark (delta-rs, polars,
+    // Arrow) read as nanoseconds, where a live row's delete time, 9999-12-31, does not fit: they
+    // fail or silently clamp it to 2262. Microseconds are what Spark's timestamps hold, and every
+    // reader reads them exactly (docs/environments.md, "Readers outside Spark").
+    session.conf().set(PARQUET_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
     SESSIONS.put(session, Boolean.TRUE);
     return session;
   }
