@@ -119,6 +119,16 @@ final class BundleSubmit {
   }
 
   /**
+   * The Java home for the processes a test starts: the build's {@code JAVA_HOME} when it sets one
+   * (the java-21 profile's, whose {@code java} drops the one option its runtime cannot take,
+   * bin/weaver-java), else this JVM's own.
+   */
+  static String javaHome() {
+    String home = System.getenv("JAVA_HOME");
+    return home == null || home.isBlank() ? System.getProperty("java.home") : home;
+  }
+
+  /**
    * Finds pyspark (skips when it is absent outside CI; fails in CI), lays out a Maven repository
    * under {@code dir/repo} holding the bundle, its POM and the parent POM it names.
    */
@@ -245,7 +255,7 @@ final class BundleSubmit {
 
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SPARK_HOME", sparkHome.toString());
-    env.put("JAVA_HOME", System.getProperty("java.home"));
+    env.put("JAVA_HOME", javaHome());
     env.put("PYSPARK_PYTHON", python);
     env.put("PYSPARK_DRIVER_PYTHON", python);
     env.put("SPARK_LOCAL_IP", "127.0.0.1"); // the driver on loopback, where a test's cluster is
