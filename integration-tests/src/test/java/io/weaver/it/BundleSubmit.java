@@ -118,6 +118,30 @@ final class BundleSubmit {
     }
   }
 
+  /** A copy of the example workspace, without anything a local run left in it. */
+  static Path copyExample(Path target) throws IOException {
+    copyTree(BinWeaverCheckTest.projectRoot().resolve("examples/logistics"), target);
+    return target;
+  }
+
+  /** Copies a workspace folder, leaving out its {@code .weaver} (what a local run left). */
+  static void copyTree(Path from, Path to) throws IOException {
+    try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
+      for (Path p : walk.toList()) {
+        Path relative = from.relativize(p);
+        if (relative.startsWith(".weaver")) {
+          continue;
+        }
+        Path copy = to.resolve(relative.toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(p, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
   /**
    * The Java home for the processes a test starts: the build's {@code JAVA_HOME} when it sets one
    * (the java-21 profile's, whose {@code java} drops the one option its runtime cannot take,
