@@ -118,6 +118,40 @@ final class BundleSubmit {
     }
   }
 
+  /** A copy of the example workspace, without anything a local run left in it. */
+  static Path copyExample(Path target) throws IOException {
+    copyTree(BinWeaverCheckTest.projectRoot().resolve("examples/logistics"), target);
+    return target;
+  }
+
+  /** Copies a workspace folder, leaving out its {@code .weaver} (what a local run left). */
+  static void copyTree(Path from, Path to) throws IOException {
+    try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
+      for (Path p : walk.toList()) {
+        Path relative = from.relativize(p);
+        if (relative.startsWith(".weaver")) {
+          continue;
+        }
+        Path copy = to.resolve(relative.toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(p, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
+  /**
+   * The Java home for the processes a test starts: the build's {@code JAVA_HOME} when it sets one
+   * (the java-21 profile's, whose {@code java} drops the one option its runtime cannot take,
+   * bin/weaver-java), else this JVM's own.
+   */
+  static String javaHome() {
+    String home = System.getenv("JAVA_HOME");
+    return home == null || home.isBlank() ? System.getProperty("java.home") : home;
+  }
+
   /**
    * Finds pyspark (skips when it is absent outside CI; fails in CI), lays out a Maven repository
    * under {@code dir/repo} holding the bundle, its POM and the parent POM it names.
@@ -245,7 +279,7 @@ final class BundleSubmit {
 
     Map<String, String> env = new LinkedHashMap<>();
     env.put("SPARK_HOME", sparkHome.toString());
-    env.put("JAVA_HOME", System.getProperty("java.home"));
+    env.put("JAVA_HOME", javaHome());
     env.put("PYSPARK_PYTHON", python);
     env.put("PYSPARK_DRIVER_PYTHON", python);
     env.put("SPARK_LOCAL_IP", "127.0.0.1"); // the driver on loopback, where a test's cluster is

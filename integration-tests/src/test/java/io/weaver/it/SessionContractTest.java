@@ -391,7 +391,7 @@ class SessionContractTest {
   }
 
   private static void environment(ProcessBuilder builder, BundleSubmit submit) {
-    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("JAVA_HOME", BundleSubmit.javaHome());
     builder.environment().put("SPARK_HOME", submit.sparkHome.toString());
     builder.environment().put("PYSPARK_PYTHON", submit.python);
     builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");

@@ -164,7 +164,7 @@ final class StandaloneCluster implements AutoCloseable {
     builder.environment().put("SPARK_HOME", sparkHome.toString());
     builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1"); // loopback only
     builder.environment().put("SPARK_LOG_DIR", logs.toString());
-    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder.environment().put("JAVA_HOME", BundleSubmit.javaHome());
     builder.environment().remove("SPARK_CONF_DIR");
     processes.add(builder.start());
   }

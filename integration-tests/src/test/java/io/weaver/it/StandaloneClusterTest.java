@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +38,7 @@ class StandaloneClusterTest {
   static void startCluster() throws Exception {
     // pyspark's wheel is the Spark distribution the cluster runs (skipped without it, failed in CI)
     submit = BundleSubmit.prepare(Files.createDirectories(dir.resolve("submit")));
-    workspace = copyExample(dir.resolve("workspace"));
+    workspace = BundleSubmit.copyExample(dir.resolve("workspace"));
     // The example's Python Tables return DataFrames only; this one runs Python on the executors.
     Path udfTable = workspace.resolve("Lakehouse/Cluster/Tables/Udf__Label.py");
     Files.createDirectories(udfTable.getParent());
@@ -133,7 +132,8 @@ class StandaloneClusterTest {
     // The Python API does not seed a lakehouse's file areas (bin/weaver does): as in a notebook,
     // the landing files are already where the item's Tables read them.
     Path lakehouse = dir.resolve("submit-lakehouse");
-    copyTree(workspace.resolve("Lakehouse/Logistics/Files"), lakehouse.resolve("Logistics/Files"));
+    BundleSubmit.copyTree(
+        workspace.resolve("Lakehouse/Logistics/Files"), lakehouse.resolve("Logistics/Files"));
     Set<String> before = cluster.appIds();
     BundleSubmit.Result r =
         submit.runPythonApp(
@@ -268,30 +268,6 @@ class StandaloneClusterTest {
       }
     }
     return fail("no commitInfo in " + file);
-  }
-
-  /** The example workspace, without anything a local run left in it. */
-  private static Path copyExample(Path target) throws IOException {
-    Path example = BinWeaverCheckTest.projectRoot().resolve("examples/logistics");
-    copyTree(example, target);
-    return target;
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> walk = Files.walk(from)) {
-      for (Path p : walk.toList()) {
-        Path relative = from.relativize(p);
-        if (relative.startsWith(".weaver")) {
-          continue;
-        }
-        Path target = to.resolve(relative.toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    }
   }
 
   private static long millisSince(long nanos) {
