@@ -31,13 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
  * for real in an empty {@code XDG_CACHE_HOME}, with pip's own cache kept ({@code PIP_CACHE_DIR}) so
  * pyspark's ~450 MB wheel comes from the disk, not PyPI, once the build's own environment was made
  * (docs/decisions.md, Command line). The clone's build is bin/weaver's own first-use {@code mvn -B
- * -q -DskipTests package}, run in the clone; the {@code mvn} it finds first on PATH is a stand-in
- * that records the call and "builds" by copying the artifacts this build already made of the very
- * same sources (sql-extensions/target's jar, classpath and versions files), so the sources are not
- * compiled a second time: that a fresh clone compiles and packages is what CI's own {@code mvn -B
- * verify} in its fresh clone proves. The stand-in is used only when those artifacts are newer than
- * every source and pom (the rule bin/weaver applies); otherwise, or with {@code
- * -Dweaver.freshClone.realBuild=true} (about two minutes more), the real Maven builds the clone.
+ * -q -DskipTests package -pl sql-extensions -am}, run in the clone; the {@code mvn} it finds first
+ * on PATH is a stand-in that records the call and "builds" by copying the artifacts this build
+ * already made of the very same sources (sql-extensions/target's jar, classpath and versions
+ * files), so the sources are not compiled a second time: that a fresh clone compiles and packages
+ * is what CI's own {@code mvn -B verify} in its fresh clone proves. The stand-in is used only when
+ * those artifacts are newer than every source and pom (the rule bin/weaver applies); otherwise, or
+ * with {@code -Dweaver.freshClone.realBuild=true} (about two minutes more), the real Maven builds
+ * the clone.
  */
 class FreshCloneTest {
   @TempDir Path dir;
@@ -77,7 +78,7 @@ class FreshCloneTest {
     assertTrue(r.err().contains("weaver: building the project"), r.err());
     if (standIn) {
       assertEquals(
-          clone.toRealPath() + " -B -q -DskipTests package\n",
+          clone.toRealPath() + " -B -q -DskipTests package -pl sql-extensions -am\n",
           Files.readString(mavenCalls),
           "bin/weaver builds the clone once, in its root");
     }
@@ -173,7 +174,7 @@ class FreshCloneTest {
         # FreshCloneTest's stand-in for Maven (see the test's Javadoc).
         set -euo pipefail
         echo "$(pwd -P) $*" >> '%s'
-        if [ "$*" != "-B -q -DskipTests package" ]; then
+        if [ "$*" != "-B -q -DskipTests package -pl sql-extensions -am" ]; then
           echo "mvn stand-in: unexpected arguments: $*" >&2
           exit 2
         fi
