@@ -3,6 +3,7 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 
+import io.weaver.catalyst.compat.SessionPlans;
 import io.weaver.catalyst.delta.DirectCommit;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.JobLabels;
@@ -184,13 +185,15 @@ final class DirectWrite {
     try {
       if (!replacing.isEmpty()) {
         JobLabels.step(spark, "write new row versions");
-        commit.write(replacing.stream().reduce(Dataset::unionByName).get());
+        commit.write(
+            SessionPlans.inSession(
+                commitSession, replacing.stream().reduce(Dataset::unionByName).get()));
         LoadTrace.mark("row versions written");
       }
       if (inserted.isPresent()) {
         // Without the identity column, which Delta's writer generates for these rows alone.
         JobLabels.step(spark, "write inserted rows");
-        commit.write(inserted.get());
+        commit.write(SessionPlans.inSession(commitSession, inserted.get()));
         LoadTrace.mark("inserted rows written");
       }
     } catch (RuntimeException failure) {
