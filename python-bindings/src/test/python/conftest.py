@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import glob
 import os
+import sys
 import re
 import shutil
 import tempfile
@@ -68,6 +69,10 @@ def spark() -> Iterator["object"]:
             raise
         pytest.skip("pyspark is not installed (run the tests with bin/weaver-python -m pytest)")
     warehouse = tempfile.mkdtemp(prefix="weaver-pytest-warehouse-")
+    # Python workers run in the driver's environment, as in a notebook (else Spark starts
+    # `python3` from PATH). Spark 4.2 runs Python UDFs through Arrow by default, so the workers'
+    # Python needs pyarrow, which this environment has.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     session = (
         SparkSession.builder.master("local[2]")
         .appName("weaver-pytest")
