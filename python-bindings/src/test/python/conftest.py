@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import glob
 import os
-import sys
 import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Iterator, List
