@@ -145,9 +145,15 @@ final class TableDdl {
    */
   boolean deletionVectorsDiffer(String path, TableDeclaration t) {
     Row detail = DeltaTable.forPath(spark, path).detail().head();
-    Map<String, String> properties = detail.getJavaMap(detail.fieldIndex("properties"));
-    boolean enabled = "true".equalsIgnoreCase(properties.get(DELETION_VECTORS_PROPERTY));
-    boolean inProtocol = detail.getList(detail.fieldIndex("tableFeatures")).contains(DV_FEATURE);
+    scala.collection.Map<String, String> properties = detail.getAs("properties");
+    boolean enabled =
+        "true"
+            .equalsIgnoreCase(
+                scala.jdk.javaapi.CollectionConverters.asJava(properties)
+                    .get(DELETION_VECTORS_PROPERTY));
+    scala.collection.Seq<String> features = detail.getAs("tableFeatures");
+    boolean inProtocol =
+        scala.jdk.javaapi.CollectionConverters.asJava(features).contains(DV_FEATURE);
     return t.deltaDeletionVectors() ? !enabled : enabled || inProtocol;
   }
 
