@@ -48,7 +48,7 @@ import org.apache.spark.sql.SparkSession;
  * of the same keyed Delta target, for each delivery of a {@link Workload}: the synthetic one
  * (change fractions) or TPC-H's lineitem refreshes. Run through {@code benchmarks/run}.
  *
- * <p>Arguments: {@code [--workload synthetic|tpch] [--rows N] [--fractions 0,0.001,0.01,0.1]
+ * <p>Arguments: {@code [--workload synthetic|tpch] [--rows N[,N…]] [--fractions 0,0.001,0.01,0.1]
  * [--scale S --tpch-data DIR] [--runs R] [--format text|json] [--work DIR] [--no-warmup]}. Logs go
  * to stderr; the table or the JSON document to stdout.
  */
@@ -73,6 +73,7 @@ public final class LoadBenchmark {
   private final Path lake;
   private final WeaverWorkspace weaver;
   private final JobRecorder jobs = new JobRecorder();
+  private final DriverMemory memory = new DriverMemory();
   private int tables;
 
   LoadBenchmark(SparkSession spark, Path work) {
@@ -85,7 +86,7 @@ public final class LoadBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    long rows = 1_000_000L;
+    List<Long> sizes = List.of(1_000_000L);
     int runs = 1;
     boolean json = false;
     boolean warmup = true;
@@ -94,27 +95,38 @@ public final class LoadBenchmark {
     Path tpchData = null;
     List<Double> fractions = List.of(0.0, 0.001, 0.01, 0.1);
     Path work = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--workload" -> workloadName = args[++i];
-        case "--rows" -> rows = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
-        case "--scale" -> scale = Double.parseDouble(args[++i]);
-        case "--tpch-data" -> tpchData = Path.of(args[++i]);
-        case "--runs" -> runs = Integer.parseInt(args[++i]);
-        case "--format" -> json = args[++i].equals("json");
-        case "--fractions" -> {
-          fractions = new ArrayList<>();
-          for (String f : args[++i].split(",")) {
-            fractions.add(Double.parseDouble(f));
+    try {
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--workload" -> workloadName = args[++i];
+          case "--rows" -> sizes = sizes(args[++i]);
+          case "--scale" -> scale = Double.parseDouble(args[++i]);
+          case "--tpch-data" -> tpchData = Path.of(args[++i]);
+          case "--runs" -> runs = Integer.parseInt(args[++i]);
+          case "--format" -> json = args[++i].equals("json");
+          case "--fractions" -> {
+            fractions = new ArrayList<>();
+            for (String f : args[++i].split(",")) {
+              fractions.add(Double.parseDouble(f));
+            }
           }
+          case "--work" -> work = Path.of(args[++i]);
+          case "--no-warmup" -> warmup = false;
+          default -> usage();
         }
-        case "--work" -> work = Path.of(args[++i]);
-        case "--no-warmup" -> warmup = false;
-        default -> usage();
       }
+    } catch (IllegalArgumentException e) {
+      System.err.println("LoadBenchmark: " + e.getMessage());
+      System.exit(2);
     }
     if (!workloadName.equals("synthetic") && !(workloadName.equals("tpch") && tpchData != null)) {
       usage();
+    }
+    if (workloadName.equals("tpch") && sizes.size() > 1) {
+      System.err.println(
+          "LoadBenchmark: --rows with several sizes is for the synthetic workload; TPC-H's size is"
+              + " --scale");
+      System.exit(2);
     }
     if (work == null) {
       work = Files.createTempDirectory("weaver-bench");
@@ -125,28 +137,61 @@ public final class LoadBenchmark {
     spark.sparkContext().setLogLevel("WARN");
     LoadBenchmark bench = new LoadBenchmark(spark, work);
     try {
-      Workload workload =
-          workloadName.equals("tpch")
-              ? new TpchWorkload(spark, tpchData, scale)
-              : new SyntheticWorkload(spark, rows, fractions);
+      List<Workload> workloads = new ArrayList<>();
+      if (workloadName.equals("tpch")) {
+        workloads.add(new TpchWorkload(spark, tpchData, scale));
+      } else {
+        for (long n : sizes) {
+          workloads.add(new SyntheticWorkload(spark, n, fractions));
+        }
+      }
       if (warmup) {
         // The synthetic workload warms both: what is warmed is the engine's code (JIT, code
         // generation), not the data.
-        long small = Math.min(workload.rows(), 20_000L);
+        long small = Math.min(workloads.get(0).rows(), 20_000L);
         log("warm-up at " + small + " rows (JIT, code generation; not reported)");
         bench.measure(new SyntheticWorkload(spark, small, List.of(0.01)), 1, "w");
       }
-      List<Case> cases = bench.measure(workload, runs, "m");
-      String out = json ? Report.json(workload, runs, cases) : Report.text(workload, runs, cases);
-      System.out.println(out);
+      // Sizes in the order given, in this one JVM (the marginal cost compares their medians).
+      List<Report.Result> results = new ArrayList<>();
+      for (int i = 0; i < workloads.size(); i++) {
+        Workload workload = workloads.get(i);
+        results.add(new Report.Result(workload, bench.measure(workload, runs, "m" + i)));
+      }
+      System.out.println(json ? Report.json(results, runs) : Report.text(results, runs));
     } finally {
       spark.stop();
     }
   }
 
+  /**
+   * The target sizes of {@code --rows}: one, or several separated by commas ({@code
+   * 1000000,10000000}), each measured in turn; {@code _} groups digits ({@code 1_000_000}).
+   */
+  static List<Long> sizes(String arg) {
+    List<Long> sizes = new ArrayList<>();
+    for (String part : arg.split(",", -1)) {
+      long n;
+      try {
+        n = Long.parseLong(part.strip().replace("_", ""));
+      } catch (NumberFormatException e) {
+        n = -1;
+      }
+      if (n <= 0) {
+        throw new IllegalArgumentException(
+            "--rows '"
+                + arg
+                + "': each size must be a positive number of rows; commas separate sizes"
+                + " (--rows 1000000,10000000), so group digits with _ (1_000_000)");
+      }
+      sizes.add(n);
+    }
+    return sizes;
+  }
+
   private static void usage() {
     System.err.println(
-        "usage: LoadBenchmark [--workload synthetic|tpch] [--rows N] [--fractions f,f,…]"
+        "usage: LoadBenchmark [--workload synthetic|tpch] [--rows N[,N…]] [--fractions f,f,…]"
             + " [--scale S --tpch-data DIR] [--runs R] [--format text|json] [--work DIR]"
             + " [--no-warmup]");
     System.exit(2);
@@ -252,7 +297,13 @@ public final class LoadBenchmark {
 
   /** One measurement of one approach. */
   record Measure(
-      double seconds, int jobs, double busySeconds, long inputBytes, Map<String, Long> metrics) {
+      double seconds,
+      int jobs,
+      double busySeconds,
+      long inputBytes,
+      Map<String, Long> metrics,
+      long shuffleBytes,
+      DriverMemory.Reading heap) {
     long metric(String name) {
       return metrics.getOrDefault(name, 0L);
     }
@@ -266,6 +317,7 @@ public final class LoadBenchmark {
    * empty, with {@code weaverError} saying why, when the engine has no direct writer.
    */
   record Case(
+      long rows,
       Delivery delivery,
       List<Measure> weaver,
       List<Measure> weaverMerge,
@@ -383,9 +435,24 @@ public final class LoadBenchmark {
               last.found));
       cases.add(
           new Case(
-              d, w, wm, h, u, l, p, last.weaver, last.weaverMerge, last.weaverJobs, directError));
+              workload.rows(),
+              d,
+              w,
+              wm,
+              h,
+              u,
+              l,
+              p,
+              last.weaver,
+              last.weaverMerge,
+              last.weaverJobs,
+              directError));
       delete(Path.of(stagingPath));
     }
+    // The next size (--rows a,b) or the measured round after the warm-up prepares its own.
+    delete(Path.of(masters.weaver()));
+    delete(Path.of(masters.plain()));
+    delete(Path.of(masters.hand()));
     return cases;
   }
 
@@ -398,9 +465,11 @@ public final class LoadBenchmark {
   private Measure timed(String label, String path, Runnable action) {
     long before = DeltaTable.forPath(spark, path).history(1).first().getLong(0);
     jobs.reset();
+    memory.reset();
     long start = System.nanoTime();
     action.run();
     double seconds = (System.nanoTime() - start) / 1e9;
+    DriverMemory.Reading heap = memory.read();
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty();
     } catch (Exception e) {
@@ -426,12 +495,16 @@ public final class LoadBenchmark {
     log(
         String.format(
             Locale.ROOT,
-            "  %-13s %7.2f s, %2d jobs (Spark busy %.2f s), %,d input bytes, commit %s",
+            "  %-13s %7.2f s, %2d jobs (Spark busy %.2f s), %,d input bytes, %,d shuffle bytes"
+                + " written, driver heap peak %,d MB (after GC %s), commit %s",
             label,
             seconds,
             snapshot.jobs(),
             snapshot.busyMillis() / 1e3,
             snapshot.inputBytes(),
+            snapshot.shuffleBytes(),
+            heap.peakBytes() >> 20,
+            heap.afterGcBytes() < 0 ? "no GC" : (heap.afterGcBytes() >> 20) + " MB",
             metrics.get("committed") == 1
                 ? "files+"
                     + metrics.get("numTargetFilesAdded")
@@ -441,7 +514,13 @@ public final class LoadBenchmark {
                     + metrics.get("numTargetRowsCopied")
                 : "none"));
     return new Measure(
-        seconds, snapshot.jobs(), snapshot.busyMillis() / 1e3, snapshot.inputBytes(), metrics);
+        seconds,
+        snapshot.jobs(),
+        snapshot.busyMillis() / 1e3,
+        snapshot.inputBytes(),
+        metrics,
+        snapshot.shuffleBytes(),
+        heap);
   }
 
   private static StagingProvider provider(Supplier<Dataset<Row>> staging) {
@@ -738,14 +817,18 @@ public final class LoadBenchmark {
 
   // ---------------------------------------------------------------------------------- jobs
 
-  /** Counts Spark jobs and input bytes between {@link #reset} and {@link #snapshot}. */
+  /**
+   * Counts Spark jobs, input bytes and shuffle bytes written between {@link #reset} and {@link
+   * #snapshot}: the jobs of one timed call (the benchmark runs nothing else meanwhile).
+   */
   static final class JobRecorder extends SparkListener {
-    record Snapshot(int jobs, long inputBytes, long busyMillis) {}
+    record Snapshot(int jobs, long inputBytes, long busyMillis, long shuffleBytes) {}
 
     private final Map<Integer, long[]> started = new LinkedHashMap<>();
     private final Map<Integer, String> sites = new LinkedHashMap<>();
     private final List<String> finished = new ArrayList<>();
     private long inputBytes;
+    private long shuffleBytes;
     private int jobCount;
     private int running;
     private long busySince;
@@ -758,13 +841,14 @@ public final class LoadBenchmark {
       sites.clear();
       finished.clear();
       inputBytes = 0;
+      shuffleBytes = 0;
       jobCount = 0;
       busyMillis = 0;
       busySince = System.currentTimeMillis();
     }
 
     synchronized Snapshot snapshot() {
-      return new Snapshot(jobCount, inputBytes, busyMillis);
+      return new Snapshot(jobCount, inputBytes, busyMillis, shuffleBytes);
     }
 
     synchronized List<String> lastJobs() {
@@ -815,6 +899,8 @@ public final class LoadBenchmark {
     public synchronized void onTaskEnd(SparkListenerTaskEnd taskEnd) {
       if (taskEnd.taskMetrics() != null) {
         inputBytes += taskEnd.taskMetrics().inputMetrics().bytesRead();
+        // What a cluster sends over its network and spills to its local disks between stages.
+        shuffleBytes += taskEnd.taskMetrics().shuffleWriteMetrics().bytesWritten();
       }
     }
   }

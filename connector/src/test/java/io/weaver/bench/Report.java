@@ -3,16 +3,38 @@ package io.weaver.bench;
 import io.weaver.bench.LoadBenchmark.Case;
 import io.weaver.bench.LoadBenchmark.Measure;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /** The benchmark's output: a text table or one JSON document. */
 final class Report {
   private Report() {}
+
+  /** One target size's cases ({@code --rows a,b} measures several in one JVM). */
+  record Result(Workload workload, List<Case> cases) {}
+
+  /**
+   * The approaches as the JSON names them, with each one's measures in a case: the order of the
+   * per-approach figures (shuffle bytes, driver heap) and of the marginal cost per row.
+   */
+  static final Map<String, Function<Case, List<Measure>>> APPROACHES = approaches();
+
+  private static Map<String, Function<Case, List<Measure>>> approaches() {
+    Map<String, Function<Case, List<Measure>>> m = new LinkedHashMap<>();
+    m.put("weaver", Case::weaver);
+    m.put("weaver_merge", Case::weaverMerge);
+    m.put("handwritten", Case::hand);
+    m.put("unconditional", Case::unconditional);
+    m.put("lower_bound", Case::lower);
+    m.put("plan", Case::plan);
+    return m;
+  }
 
   // An approach without measures (the direct writer the engine does not have) reports nulls.
 
@@ -65,6 +87,7 @@ final class Report {
     Double u = seconds(c.unconditional());
     Double l = seconds(c.lower());
     Double p = seconds(c.plan());
+    m.put("rows", c.rows());
     if (c.delivery().delivery() != null) {
       m.put("delivery", c.delivery().delivery());
     }
@@ -117,6 +140,20 @@ final class Report {
     m.put("handwritten_spark_busy_s", round(median(c.hand(), Measure::busySeconds)));
     m.put("unconditional_spark_busy_s", round(median(c.unconditional(), Measure::busySeconds)));
     m.put("lower_bound_spark_busy_s", round(median(c.lower(), Measure::busySeconds)));
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(name + "_shuffle_bytes", medianLong(measures.apply(c), Measure::shuffleBytes)));
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(
+                name + "_driver_heap_peak_bytes",
+                medianLong(measures.apply(c), x -> x.heap().peakBytes())));
+    // -1 in a run without a collection during the call: the median then says "no GC" as -1.
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(
+                name + "_driver_heap_after_gc_bytes",
+                medianLong(measures.apply(c), x -> x.heap().afterGcBytes())));
     m.put("weaver_input_bytes", medianLong(c.weaver(), Measure::inputBytes));
     m.put("lower_bound_input_bytes", medianLong(c.lower(), Measure::inputBytes));
     m.put("weaver_counts", c.weaverCounts());
@@ -138,24 +175,127 @@ final class Report {
     return d == null ? null : Math.round(d * 1000) / 1000.0;
   }
 
+  /**
+   * The marginal cost per row between the smallest and the largest size, for each change fraction
+   * both measured: for each approach, (T(big) − T(small)) / (LB(big) − LB(small)) on the medians,
+   * what one more row costs it against what it costs the lower bound (1 = the floor's rate). Null
+   * when a median is missing or the lower bound did not grow (sizes too close for the machine's
+   * noise). Empty with fewer than two sizes.
+   */
+  static List<Map<String, Object>> marginal(List<Result> results) {
+    if (results.size() < 2) {
+      return List.of();
+    }
+    Comparator<Result> byRows = Comparator.comparingLong(r -> r.workload().rows());
+    Result small = results.stream().min(byRows).orElseThrow();
+    Result big = results.stream().max(byRows).orElseThrow();
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Case s : small.cases()) {
+      Case b =
+          big.cases().stream()
+              .filter(c -> c.delivery().label().equals(s.delivery().label()))
+              .findFirst()
+              .orElse(null);
+      if (b == null) {
+        continue;
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("fraction", s.fraction());
+      m.put("from_rows", s.rows());
+      m.put("to_rows", b.rows());
+      Double lowerDelta = difference(seconds(b.lower()), seconds(s.lower()));
+      m.put("lower_bound_delta_s", round(lowerDelta));
+      APPROACHES.forEach(
+          (name, measures) -> {
+            if (!name.equals("lower_bound")) {
+              Double delta = difference(seconds(measures.apply(b)), seconds(measures.apply(s)));
+              m.put(
+                  name,
+                  lowerDelta == null || lowerDelta <= 0 ? null : round(ratio(delta, lowerDelta)));
+            }
+          });
+      out.add(m);
+    }
+    return out;
+  }
+
+  private static Double difference(Double a, Double b) {
+    return a == null || b == null ? null : a - b;
+  }
+
   static String json(Workload workload, int runs, List<Case> cases) {
+    return json(List.of(new Result(workload, cases)), runs);
+  }
+
+  static String json(List<Result> results, int runs) {
+    Workload first = results.get(0).workload();
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("workload", workload.name());
-    doc.putAll(workload.describe());
-    doc.put("rows", workload.rows());
+    doc.put("workload", first.name());
+    doc.putAll(first.describe());
+    // One size: its row count; several (--rows a,b): the list, and each case says its own.
+    doc.put(
+        "rows",
+        results.size() == 1
+            ? first.rows()
+            : results.stream().map(r -> (Object) r.workload().rows()).toList());
     doc.put("runs", runs);
     doc.put("cores", Runtime.getRuntime().availableProcessors());
     // The write path of the weaver figures; weaver_merge_* are the MERGE path's.
     doc.put("approach_path", LoadBenchmark.WEAVER_PATH);
     List<Object> list = new ArrayList<>();
-    cases.forEach(c -> list.add(fields(c)));
+    results.forEach(r -> r.cases().forEach(c -> list.add(fields(c))));
     doc.put("cases", list);
+    if (results.size() > 1) {
+      doc.put("marginal", marginal(results));
+    }
     return toJson(doc);
   }
 
   /** The case's name in the text table: the TPC-H delivery, or the change fraction. */
   private static String caseName(Case c) {
     return c.delivery().delivery() != null ? c.delivery().delivery() : percent(c.fraction());
+  }
+
+  static String text(List<Result> results, int runs) {
+    StringBuilder out = new StringBuilder();
+    for (Result r : results) {
+      if (out.length() > 0) {
+        out.append('\n');
+      }
+      out.append(text(r.workload(), runs, r.cases()));
+    }
+    List<Map<String, Object>> marginal = marginal(results);
+    if (!marginal.isEmpty()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%nMarginal cost per row, %,d -> %,d rows: (T(big) - T(small)) / (LB(big) -"
+                  + " LB(small)) on medians (1.00 = the lower bound's rate)%n",
+              (Long) marginal.get(0).get("from_rows"),
+              (Long) marginal.get(0).get("to_rows")));
+      String row = "%-8s %9s %9s %9s %9s %9s | %11s%n";
+      out.append(
+          String.format(
+              Locale.ROOT, row, "case", "weaver", "merge", "hand", "uncond", "plan", "lower +s"));
+      for (Map<String, Object> m : marginal) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                row,
+                percent((Double) m.get("fraction")),
+                fmt(m.get("weaver")),
+                fmt(m.get("weaver_merge")),
+                fmt(m.get("handwritten")),
+                fmt(m.get("unconditional")),
+                fmt(m.get("plan")),
+                fmt(m.get("lower_bound_delta_s"))));
+      }
+      if (marginal.stream().anyMatch(m -> m.get("weaver_merge") == null)) {
+        out.append(
+            "(- : a median is missing, or the lower bound did not grow between the sizes)\n");
+      }
+    }
+    return out.toString();
   }
 
   static String text(Workload workload, int runs, List<Case> cases) {
@@ -242,6 +382,26 @@ final class Report {
               f.get("weaver_merge_output_rows"),
               f.get("unconditional_output_rows"),
               f.get("unconditional_rows_copied")));
+    }
+    out.append(
+        "\nPer load, medians: shuffle bytes written (Spark task metrics) / driver heap peak MB"
+            + " (heap pools' peaks summed; after-GC peak in the JSON):\n");
+    String perApproach = "%-8s" + " %22s".repeat(APPROACHES.size()) + "%n";
+    List<Object> header = new ArrayList<>(List.of("case"));
+    header.addAll(List.of("weaver", "merge", "hand", "uncond", "lower", "plan"));
+    out.append(String.format(Locale.ROOT, perApproach, header.toArray()));
+    for (Case c : cases) {
+      Map<String, Object> f = fields(c);
+      List<Object> cells = new ArrayList<>(List.of(caseName(c)));
+      for (String name : APPROACHES.keySet()) {
+        Object shuffle = f.get(name + "_shuffle_bytes");
+        Object heap = f.get(name + "_driver_heap_peak_bytes");
+        cells.add(
+            shuffle == null
+                ? "-"
+                : count(shuffle) + " / " + String.format(Locale.ROOT, "%,d", (Long) heap >> 20));
+      }
+      out.append(String.format(Locale.ROOT, perApproach, cells.toArray()));
     }
     return out.toString();
   }

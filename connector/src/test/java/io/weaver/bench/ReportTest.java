@@ -2,6 +2,7 @@ package io.weaver.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.bench.LoadBenchmark.Case;
@@ -19,11 +20,19 @@ import org.junit.jupiter.api.Test;
  */
 class ReportTest {
   private static Measure measure(double seconds) {
-    return new Measure(seconds, 3, seconds / 2, 100, Map.of("numTargetFilesAdded", 1L));
+    return new Measure(
+        seconds,
+        3,
+        seconds / 2,
+        100,
+        Map.of("numTargetFilesAdded", 1L),
+        (long) (seconds * 1000),
+        new DriverMemory.Reading((long) seconds << 20, -1));
   }
 
   private static Case tpchCase(List<Measure> weaver, String error) {
     return new Case(
+        10,
         new Delivery("rf1", 0.001, "rf1", false, null),
         weaver,
         List.of(measure(4.0)),
@@ -57,6 +66,73 @@ class ReportTest {
     assertEquals(1.5, f.get("weaver_over_lower_bound"));
     assertEquals(2.0, f.get("weaver_merge_over_lower_bound"));
     assertFalse(f.containsKey("weaver_error"));
+  }
+
+  /** A synthetic case at {@code rows} whose approaches took {@code weaver} and {@code lower} s. */
+  private static Case sized(long rows, double weaver, double lower) {
+    return new Case(
+        rows,
+        new Delivery("f0.01", 0.01, null, false, null),
+        List.of(measure(weaver)),
+        List.of(measure(weaver + 1)),
+        List.of(measure(weaver * 2)),
+        List.of(measure(weaver * 3)),
+        List.of(measure(lower)),
+        List.of(measure(lower)),
+        Map.of(),
+        Map.of(),
+        List.of(),
+        null);
+  }
+
+  @Test
+  void theMarginalCostPerRowComparesTheGrowthOfEachApproachWithTheLowerBounds() {
+    List<Report.Result> results =
+        List.of(
+            new Report.Result(
+                new SyntheticWorkload(null, 1000, List.of(0.01)), List.of(sized(1000, 6, 3))),
+            new Report.Result(
+                new SyntheticWorkload(null, 10000, List.of(0.01)), List.of(sized(10000, 30, 19))));
+    Map<String, Object> m = Report.marginal(results).get(0);
+    assertEquals(1.5, m.get("weaver")); // (30 - 6) / (19 - 3)
+    assertEquals(1.5, m.get("weaver_merge"));
+    assertEquals(3.0, m.get("handwritten"));
+    assertEquals(1.0, m.get("plan"));
+    assertEquals(16.0, m.get("lower_bound_delta_s"));
+    assertEquals(1000L, m.get("from_rows"));
+    String json = Report.json(results, 1);
+    assertTrue(json.contains("\"rows\": [1000, 10000]"), json);
+    assertTrue(json.contains("\"marginal\": [{\"fraction\": 0.01"), json);
+    assertTrue(Report.text(results, 1).contains("Marginal cost per row, 1,000 -> 10,000 rows"));
+    // A lower bound that did not grow gives no ratio rather than a negative or infinite one.
+    List<Report.Result> flat =
+        List.of(
+            new Report.Result(
+                new SyntheticWorkload(null, 1000, List.of(0.01)), List.of(sized(1000, 6, 3))),
+            new Report.Result(
+                new SyntheticWorkload(null, 2000, List.of(0.01)), List.of(sized(2000, 7, 3))));
+    assertEquals(null, Report.marginal(flat).get(0).get("weaver"));
+    assertTrue(Report.marginal(results.subList(0, 1)).isEmpty());
+  }
+
+  @Test
+  void shuffleBytesAndDriverHeapAreReportedForEveryApproach() {
+    Map<String, Object> f = Report.fields(sized(1000, 6, 3));
+    assertEquals(6000L, f.get("weaver_shuffle_bytes"));
+    assertEquals(3000L, f.get("lower_bound_shuffle_bytes"));
+    assertEquals(18L << 20, f.get("unconditional_driver_heap_peak_bytes"));
+    assertEquals(-1L, f.get("plan_driver_heap_after_gc_bytes"));
+    String text = Report.text(new SyntheticWorkload(null, 1000, List.of()), 1, List.of());
+    assertTrue(text.contains("shuffle bytes written"), text);
+  }
+
+  @Test
+  void rowsTakesOneSizeOrSeveralAndRefusesDigitGroupingWithCommas() {
+    assertEquals(List.of(1_000_000L), LoadBenchmark.sizes("1_000_000"));
+    assertEquals(List.of(20_000L, 40_000L), LoadBenchmark.sizes("20000,40000"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> LoadBenchmark.sizes("1,000,000"));
+    assertTrue(e.getMessage().contains("group digits with _"), e.getMessage());
   }
 
   @Test
