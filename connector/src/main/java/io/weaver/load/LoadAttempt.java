@@ -37,6 +37,7 @@ final class LoadAttempt {
   private final String unavailable;
   private final Optional<String> requestedLoadId;
   private final FaultPoints faults;
+  private final Optional<QuietLoadRecords> quiet;
   private final Instant started = Instant.now();
   private final Instant loadTs;
   private final String loadId;
@@ -47,6 +48,8 @@ final class LoadAttempt {
    * @param provider how the Table is staged; empty: it cannot be, and {@code unavailable} says why
    * @param requestedLoadTimestamp the load timestamp a body already staged with (a Spark Connect
    *     client ran the Python {@code read()} before the load); empty: now
+   * @param quiet where a load that finds nothing to write keeps its history and state until its
+   *     {@link LoadRunner#load} call ends; empty: it writes them itself
    */
   LoadAttempt(
       SparkSession spark,
@@ -57,7 +60,8 @@ final class LoadAttempt {
       String unavailable,
       Optional<String> requestedLoadId,
       Optional<Instant> requestedLoadTimestamp,
-      FaultPoints faults) {
+      FaultPoints faults,
+      Optional<QuietLoadRecords> quiet) {
     this.spark = spark;
     this.layout = layout;
     this.table = table;
@@ -66,6 +70,7 @@ final class LoadAttempt {
     this.unavailable = unavailable;
     this.requestedLoadId = requestedLoadId;
     this.faults = faults;
+    this.quiet = quiet;
     this.loadTs = requestedLoadTimestamp.orElse(started).truncatedTo(ChronoUnit.MICROS);
     this.loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
     this.name = table.qualifiedName();
@@ -106,7 +111,7 @@ final class LoadAttempt {
     TargetReads ahead = startTargetReads();
     JobLabels.step(spark, "catalogue and state");
     LoadRecorder recorder =
-        new LoadRecorder(ending.catalogue(), table.tableId().toString(), faults);
+        new LoadRecorder(ending.catalogue(), table.tableId().toString(), faults, quiet);
     LoadBookkeeping.State state = recorder.state();
     LoadTrace.mark("state read");
     state = ending.recovered(recorder, state, Ahead.join(ahead.lastTxn()));

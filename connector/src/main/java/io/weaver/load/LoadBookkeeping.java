@@ -95,29 +95,40 @@ final class LoadBookkeeping {
   }
 
   void history(String tableId, LoadResult result, Instant finished) {
+    catalogue.append(CatalogueTable.LOAD_HISTORY, List.of(historyRow(tableId, result, finished)));
+  }
+
+  /** A load's history row to write: its Table, its result and when it finished. */
+  record Finished(String tableId, LoadResult result, Instant at) {}
+
+  /** The history rows of several loads, in one commit. */
+  void histories(List<Finished> loads) {
     catalogue.append(
         CatalogueTable.LOAD_HISTORY,
-        List.of(
-            CatalogueTable.LOAD_HISTORY
-                .row()
-                .set("load_id", result.loadId())
-                .set("table_id", tableId)
-                .set("status", result.status().text())
-                .set("started_at", ts(result.startedAt()))
-                .set("finished_at", ts(finished))
-                .set("load_timestamp", ts(result.loadTimestamp()))
-                .set("rows_inserted", result.rowsInserted())
-                .set("rows_updated", result.rowsUpdated())
-                .set("rows_deleted", result.rowsDeleted())
-                .set("rows_revived", result.rowsRevived())
-                .set("rows_unchanged", result.rowsUnchanged())
-                .set("rows_rejected", result.rowsRejected())
-                .set("target_live_rows_before", result.targetLiveRowsBefore())
-                .set("target_live_rows_after", result.targetLiveRowsAfter())
-                .set("delta_version", result.deltaVersion())
-                .set("gates_waived", result.gatesWaived())
-                .set("message", result.message())
-                .build()));
+        loads.stream().map(f -> historyRow(f.tableId(), f.result(), f.at())).toList());
+  }
+
+  private static Row historyRow(String tableId, LoadResult result, Instant finished) {
+    return CatalogueTable.LOAD_HISTORY
+        .row()
+        .set("load_id", result.loadId())
+        .set("table_id", tableId)
+        .set("status", result.status().text())
+        .set("started_at", ts(result.startedAt()))
+        .set("finished_at", ts(finished))
+        .set("load_timestamp", ts(result.loadTimestamp()))
+        .set("rows_inserted", result.rowsInserted())
+        .set("rows_updated", result.rowsUpdated())
+        .set("rows_deleted", result.rowsDeleted())
+        .set("rows_revived", result.rowsRevived())
+        .set("rows_unchanged", result.rowsUnchanged())
+        .set("rows_rejected", result.rowsRejected())
+        .set("target_live_rows_before", result.targetLiveRowsBefore())
+        .set("target_live_rows_after", result.targetLiveRowsAfter())
+        .set("delta_version", result.deltaVersion())
+        .set("gates_waived", result.gatesWaived())
+        .set("message", result.message())
+        .build();
   }
 
   /**
@@ -125,20 +136,29 @@ final class LoadBookkeeping {
    * replaceWhere}), cheaper than a MERGE for one row (fewer jobs, no join).
    */
   void state(String tableId, State state) {
-    Row row = state.toRow(tableId);
+    states(Map.of(tableId, state));
+  }
+
+  /** Upserts the state rows of several Tables (Table ID to state), in one commit. */
+  void states(Map<String, State> states) {
+    if (states.isEmpty()) {
+      return;
+    }
+    List<String> ids = List.copyOf(states.keySet());
+    List<Row> rows = ids.stream().map(id -> states.get(id).toRow(id)).toList();
     String path = catalogue.path(CatalogueTable.LOAD_STATE);
     Rows before = KNOWN.remove(path);
-    catalogue.replaceFor(CatalogueTable.LOAD_STATE, "table_id", List.of(tableId), List.of(row));
+    catalogue.replaceFor(CatalogueTable.LOAD_STATE, "table_id", ids, rows);
     Optional<DeltaLogProbe> after = DeltaLogProbe.at(catalogue.spark(), path);
-    // Only this commit since the known rows: they are the new version's rows with this one
+    // Only this commit since the known rows: they are the new version's rows with these
     // replaced.
     if (before != null
         && after.isPresent()
         && after.get().version() == before.version() + 1
         && after.get().tableUuid().equals(before.tableUuid())) {
-      Map<String, State> states = new HashMap<>(before.states());
-      states.put(tableId, normalised(state));
-      KNOWN.put(path, new Rows(before.tableUuid(), after.get().version(), Map.copyOf(states)));
+      Map<String, State> known = new HashMap<>(before.states());
+      states.forEach((id, s) -> known.put(id, normalised(s)));
+      KNOWN.put(path, new Rows(before.tableUuid(), after.get().version(), Map.copyOf(known)));
     }
   }
 

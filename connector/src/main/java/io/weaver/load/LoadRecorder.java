@@ -19,12 +19,15 @@ final class LoadRecorder {
   private final LoadBookkeeping books;
   private final String tableId;
   private final FaultPoints faults;
+  private final Optional<QuietLoadRecords> quiet;
 
-  LoadRecorder(Catalogue catalogue, String tableId, FaultPoints faults) {
+  LoadRecorder(
+      Catalogue catalogue, String tableId, FaultPoints faults, Optional<QuietLoadRecords> quiet) {
     this.catalogue = catalogue;
     this.books = new LoadBookkeeping(catalogue);
     this.tableId = tableId;
     this.faults = faults;
+    this.quiet = quiet;
   }
 
   LoadBookkeeping.State state() {
@@ -65,17 +68,24 @@ final class LoadRecorder {
       history(result);
       return;
     }
-    faults.duringHistory();
-    history(result);
-    LoadTrace.mark("history written");
-    faults.afterHistory();
-    state(
+    LoadBookkeeping.State after =
         new LoadBookkeeping.State(
             result.loadId(),
             Optional.of(loadTs),
             outcome.deltaVersion(),
             bookmark,
-            outcome.committed() ? sequence : before.sequence()));
+            outcome.committed() ? sequence : before.sequence());
+    if (quiet.isPresent() && !outcome.committed()) {
+      // It succeeded without writing (no changes, or no work): its records join those of the
+      // call's other quiet loads.
+      quiet.get().add(catalogue, tableId, result, after);
+      return;
+    }
+    faults.duringHistory();
+    history(result);
+    LoadTrace.mark("history written");
+    faults.afterHistory();
+    state(after);
     LoadTrace.mark("state written");
   }
 

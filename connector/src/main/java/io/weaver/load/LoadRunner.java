@@ -25,6 +25,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs loads (docs/table-contract.md, "Load"): Tables in dependency order, each as one {@link
@@ -33,6 +35,7 @@ import org.apache.spark.sql.SparkSession;
  * Table is staged.
  */
 public final class LoadRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(LoadRunner.class);
   private static final DateTimeFormatter ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSSSSS").withZone(ZoneOffset.UTC);
 
@@ -74,6 +77,7 @@ public final class LoadRunner {
         DependencyWalk.of(model, selected, LoadResult::stopsDependants);
     List<TableDeclaration> tables = walk.tables();
     List<LoadResult> results = new ArrayList<>();
+    QuietLoadRecords quiet = new QuietLoadRecords();
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept("load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
@@ -94,11 +98,22 @@ public final class LoadRunner {
                         + stoppedBy.get().result().status(),
                     now,
                     null));
-      } else {
+      } else if (t.target() == Target.WAREHOUSE) {
         these = loadOne(t, waiveGates, Optional.empty());
+      } else {
+        these =
+            attempt(t, waiveGates, Optional.empty(), Optional.empty(), Optional.empty(), quiet)
+                .run();
       }
       results.addAll(these);
       walk.ended(t, these.get(these.size() - 1));
+    }
+    if (!quiet.isEmpty()) {
+      progress.accept("history and state of the loads that changed nothing");
+    }
+    for (String failure : quiet.write()) {
+      LOG.warn(failure);
+      progress.accept(failure);
     }
     return results;
   }
@@ -269,6 +284,17 @@ public final class LoadRunner {
       Optional<StagingProvider> staging,
       Optional<String> requestedLoadId,
       Optional<Instant> loadTimestamp) {
+    return attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp, null);
+  }
+
+  /** An attempt whose records, if it finds nothing to write, wait in {@code quiet} (or null). */
+  private LoadAttempt attempt(
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<String> requestedLoadId,
+      Optional<Instant> loadTimestamp,
+      QuietLoadRecords quiet) {
     Optional<StagingProvider> provider =
         staging.or(() -> Optional.ofNullable(providers.get(t.source().form())));
     String unavailableBecause =
@@ -286,7 +312,8 @@ public final class LoadRunner {
         unavailableBecause,
         requestedLoadId,
         loadTimestamp,
-        FaultPoints.installed());
+        FaultPoints.installed(),
+        Optional.ofNullable(quiet));
   }
 
   /**
@@ -305,7 +332,8 @@ public final class LoadRunner {
         new LoadRecorder(
                 new io.weaver.catalogue.Catalogue(spark, layout, t.item()),
                 t.tableId().toString(),
-                FaultPoints.installed())
+                FaultPoints.installed(),
+                Optional.empty())
             .state();
     return Optional.of(
         new StagingProvider.Context(

@@ -94,6 +94,50 @@ class LoadRunnerTest {
     assertEquals(r.deltaVersion(), state.getLong(state.fieldIndex("last_delta_version")));
   }
 
+  private long catalogueVersion(CatalogueTable table) {
+    return DeltaTable.forPath(spark, fixture.cataloguePath(table))
+        .history(1)
+        .collectAsList()
+        .get(0)
+        .getLong(0);
+  }
+
+  /**
+   * The loads of one call that write nothing record themselves together when the call ends: two
+   * unchanged Tables cost one history commit and one state commit (not two each), every row is
+   * there, and the next call's loads still know their last load changed nothing.
+   */
+  @Test
+  void theLoadsOfOneCallThatWriteNothingRecordThemselvesInTwoCommits() throws IOException {
+    table("A.Site", SITES, "select id, name from values (1, 'a'), (2, 'b') as t(id, name);\n");
+    table("A.Depot", SITES, "select id, name from values (7, 'x') as t(id, name);\n");
+    weaver.build(Scope.all(), false);
+    assertEquals(2, weaver.load(Scope.all(), false).size());
+    long history = catalogueVersion(CatalogueTable.LOAD_HISTORY);
+    long state = catalogueVersion(CatalogueTable.LOAD_STATE);
+
+    List<LoadResult> quiet = weaver.load(Scope.all(), false);
+    assertEquals(2, quiet.size());
+    for (LoadResult r : quiet) {
+      assertEquals(LoadStatus.SUCCEEDED, r.status(), r.message());
+      assertEquals(0, r.rowsInserted() + r.rowsUpdated() + r.rowsDeleted(), r.message());
+    }
+    assertEquals(history + 1, catalogueVersion(CatalogueTable.LOAD_HISTORY));
+    assertEquals(state + 1, catalogueVersion(CatalogueTable.LOAD_STATE));
+    assertEquals(4, catalogue(CatalogueTable.LOAD_HISTORY).size());
+    List<String> lastLoads =
+        catalogue(CatalogueTable.LOAD_STATE).stream()
+            .map(r -> r.getString(r.fieldIndex("last_load_id")))
+            .sorted()
+            .toList();
+    assertEquals(quiet.stream().map(LoadResult::loadId).sorted().toList(), lastLoads);
+
+    long checked = SameRows.CHECKED.get();
+    List<LoadResult> next = weaver.load(Scope.all(), false);
+    assertEquals(2, SameRows.CHECKED.get() - checked, "both take the no-change check");
+    assertEquals(2, next.stream().filter(r -> r.rowsUnchanged() > 0).count());
+  }
+
   private LoadResult loadSites(String values) throws IOException {
     table("A.Site", SITES, "select id, name from values " + values + " as t(id, name);\n");
     return weaver.load(Scope.all(), false).get(0);
