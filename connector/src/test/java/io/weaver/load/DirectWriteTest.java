@@ -102,6 +102,11 @@ class DirectWriteTest {
   void aConcurrentCommitFailsTheDirectCommit() {
     TestTable table = new TestTable(TestTable.keyedSpec(dir, false));
     on("direct", () -> table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1));
+    // A second load, so the table has two data files for OPTIMIZE to compact (one load's rows
+    // may land in one file).
+    on(
+        "direct",
+        () -> table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T2));
     long version = table.version();
     Map<Integer, Row> before = table.byId();
     DirectCommit commit = DirectCommit.begin(spark, table.spec.targetPath(), version);
