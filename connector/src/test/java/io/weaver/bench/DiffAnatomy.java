@@ -303,16 +303,13 @@ public final class DiffAnatomy {
         () -> {
           Dataset<Row> st =
               s.get().select(col("id"), SyntheticWorkload.weaverSignature().as("sig"));
+          Dataset<Row> read = spark.read().format("delta").load(target);
           Dataset<Row> t =
-              spark
-                  .read()
-                  .format("delta")
-                  .load(target)
-                  .select(
-                      col("id").as("t_id"),
-                      col("sig").as("t_sig"),
-                      xxhash64(col("_metadata.file_path")).as("f"),
-                      col("_metadata.row_index").as("r"));
+              read.select(
+                  col("id").as("t_id"),
+                  col("sig").as("t_sig"),
+                  xxhash64(read.col("_metadata").getField("file_path")).as("f"),
+                  read.col("_metadata").getField("file_block_start").as("r"));
           return st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer")
               .withColumn("op", op)
               .filter(col("op").notEqual(lit("N")))
