@@ -5,7 +5,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.row_number;
-import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.metadata.ManagedColumns;
@@ -36,12 +35,6 @@ final class ChangeDetector {
   static final String IN_DELETE = "__weaver_in_delete";
   static final String IN_TARGET = "__weaver_in_target";
   static final String TARGET_PREFIX = "__weaver_tu_";
-
-  /**
-   * A staging row's business columns as one struct, carried only when the row certainly changes
-   * ({@link #narrowCarrying}); null otherwise.
-   */
-  static final String ROW = "__weaver_row";
 
   /** Rank of a staging row among the staging rows of its key: above 1 means a duplicate key. */
   static final String KEY_RANK = "__weaver_key_rank";
@@ -116,42 +109,6 @@ final class ChangeDetector {
     }
     staged.add(signature(typed).as(SIG));
     return typed.select(staged.toArray(new Column[0]));
-  }
-
-  /**
-   * {@link #narrow} plus {@link #ROW}: the row's business columns when {@code pairs} says its (key,
-   * signature) pair is certainly not a live target row's — an insert or a change — and null when it
-   * may be (usually an unchanged row, which then costs the join no more than in the narrow diff).
-   * The signature is computed once, in the projection below the test.
-   */
-  Dataset<Row> narrowCarrying(Dataset<Row> typed, TargetPairs pairs) {
-    List<Column> first = new ArrayList<>();
-    List<String> staged = stagedColumns();
-    for (String name : staged) {
-      first.add(typed.col(ManagedValues.quote(name)));
-    }
-    first.add(signature(typed).as(SIG));
-    List<String> others = new ArrayList<>();
-    for (String name : spec.businessSchema().fieldNames()) {
-      if (!staged.contains(name)) {
-        others.add(name);
-        first.add(typed.col(ManagedValues.quote(name)));
-      }
-    }
-    Dataset<Row> signed = typed.select(first.toArray(new Column[0]));
-    List<Column> values = new ArrayList<>();
-    for (String name : spec.businessSchema().fieldNames()) {
-      values.add(signed.col(ManagedValues.quote(name)).as(name));
-    }
-    List<Column> carried = new ArrayList<>();
-    for (String name : staged) {
-      carried.add(signed.col(ManagedValues.quote(name)));
-    }
-    carried.add(signed.col(SIG));
-    carried.add(
-        when(not(pairs.mayHold(signed, signed.col(SIG))), struct(values.toArray(new Column[0])))
-            .as(ROW));
-    return signed.select(carried.toArray(new Column[0]));
   }
 
   /**

@@ -51,80 +51,21 @@ final class ChangeSet {
       Dataset<Row> typed,
       Dataset<Row> changedKeys,
       ChangeCounts counts) {
+    String[] keyNames = spec.primaryKey().toArray(new String[0]);
+    long incoming = counts.inserted() + counts.updated() + counts.revived() + counts.rejected();
     Dataset<Row> wanted =
         changedKeys.filter(col(ChangeDetector.OP).notEqual(ChangeDetector.DELETE));
+    // The signature is computed after the join: only for the fetched rows.
+    Dataset<Row> fetched =
+        typed
+            .join(incoming <= BROADCAST_KEYS ? broadcast(wanted) : wanted, keyNames, "inner")
+            .withColumn(ChangeDetector.SIG, detector.signature(typed));
     Dataset<Row> deleted =
         changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
-    long incoming = counts.inserted() + counts.updated() + counts.revived() + counts.rejected();
     Dataset<Row> changeSet =
-        fetched(spec, detector, typed, wanted, incoming)
-            .unionByName(deleted, true)
-            .select(changeColumns(spec))
-            .localCheckpoint(true);
-    checkSecondRead(spec, changeSet.count(), counts.changed() + counts.rejected());
-    return changeSet;
-  }
-
-  /**
-   * The change set of a diff that carried its changing rows' values ({@link ChangeDetector#ROW}):
-   * those rows as they are, and the few whose values the diff left behind (the target-pair filter's
-   * false positives, {@link TargetPairs}) fetched from staging by key.
-   */
-  static Dataset<Row> complete(
-      LoadSpec spec,
-      ChangeDetector detector,
-      Dataset<Row> typed,
-      Dataset<Row> changedKeys,
-      ChangeCounts counts) {
-    Column left =
-        col(ChangeDetector.OP)
-            .notEqual(ChangeDetector.DELETE)
-            .and(col(ChangeDetector.ROW).isNull());
-    List<Column> columns = new ArrayList<>();
-    for (String name : spec.businessSchema().fieldNames()) {
-      // Key columns travel in every row, deletes included; the others in the carried values.
-      Column value =
-          spec.primaryKey().contains(name)
-              ? col(ManagedValues.quote(name))
-              : col(ChangeDetector.ROW).getField(name);
-      columns.add(value.as(name));
-    }
-    columns.add(col(ChangeDetector.SIG));
-    columns.add(col(ChangeDetector.OP));
-    columns.add(col(UniqueKeyRejector.REASON));
-    Dataset<Row> carried =
-        changedKeys
-            .filter(org.apache.spark.sql.functions.not(left))
-            .select(columns.toArray(new Column[0]));
-    Dataset<Row> missing =
-        changedKeys
-            .filter(left)
-            .select(keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
-    long leftBehind = missing.count();
-    LoadTrace.mark(leftBehind + " changed rows left behind by the pair filter");
-    if (leftBehind == 0) {
-      return carried;
-    }
-    Dataset<Row> fetched =
-        fetched(spec, detector, typed, missing, leftBehind)
-            .select(changeColumns(spec))
-            .localCheckpoint(true);
-    checkSecondRead(spec, fetched.count(), leftBehind);
-    return carried.unionByName(fetched);
-  }
-
-  /** Staging's rows of the incoming {@code keys} with their signature (computed for them alone). */
-  private static Dataset<Row> fetched(
-      LoadSpec spec, ChangeDetector detector, Dataset<Row> typed, Dataset<Row> keys, long rows) {
-    return typed
-        .join(
-            rows <= BROADCAST_KEYS ? broadcast(keys) : keys,
-            spec.primaryKey().toArray(new String[0]),
-            "inner")
-        .withColumn(ChangeDetector.SIG, detector.signature(typed));
-  }
-
-  private static void checkSecondRead(LoadSpec spec, long actual, long expected) {
+        fetched.unionByName(deleted, true).select(changeColumns(spec)).localCheckpoint(true);
+    long expected = counts.changed() + counts.rejected();
+    long actual = changeSet.count();
     if (actual != expected) {
       throw new LoadFailure(
           spec.tableName()
@@ -135,6 +76,7 @@ final class ChangeSet {
               + " expected); nothing written. The body must return the same rows when read twice"
               + " within one load.");
     }
+    return changeSet;
   }
 
   /**
@@ -175,7 +117,7 @@ final class ChangeSet {
    * and positive zero and every NaN, the hash does not) and not strings under a collation other
    * than binary.
    */
-  static boolean hashesLikeItJoins(org.apache.spark.sql.types.DataType type) {
+  private static boolean hashesLikeItJoins(org.apache.spark.sql.types.DataType type) {
     return type instanceof org.apache.spark.sql.types.IntegralType
         || type.equals(DataTypes.StringType)
         || type instanceof org.apache.spark.sql.types.DecimalType

@@ -21,11 +21,6 @@ final class DirectWriter extends CommitWriter {
   }
 
   @Override
-  public boolean readsChangedRows() {
-    return true;
-  }
-
-  @Override
   protected Optional<LoadOutcome> beforeFetch(KeyedChanges changes, List<String> warnings) {
     ChangeCounts counts = changes.counts();
     if (counts.changed() == 0) {

@@ -11,8 +11,6 @@ import org.apache.spark.sql.Row;
  * @param changedKeys the diff's checkpoint of the keys that change (null when the diff did not run:
  *     nothing changed)
  * @param version the target's version the diff read
- * @param carried whether {@code changedKeys} holds the changing rows' values ({@link
- *     ChangeDetector#ROW}), which then are not fetched again
  */
 record KeyedChanges(
     LoadRequest request,
@@ -20,20 +18,14 @@ record KeyedChanges(
     Dataset<Row> typed,
     Dataset<Row> changedKeys,
     ChangeCounts counts,
-    long version,
-    boolean carried) {
+    long version) {
 
   LoadSpec spec() {
     return request.spec();
   }
 
-  /**
-   * The changing rows: from the diff's checkpoint when it carried them ({@link
-   * ChangeSet#complete}), else fetched from staging by the changing keys ({@link ChangeSet#fetch}).
-   */
+  /** The changing rows, fetched from staging by the changing keys ({@link ChangeSet#fetch}). */
   Dataset<Row> changeSet() {
-    return carried
-        ? ChangeSet.complete(spec(), detector, typed, changedKeys, counts)
-        : ChangeSet.fetch(spec(), detector, typed, changedKeys, counts);
+    return ChangeSet.fetch(spec(), detector, typed, changedKeys, counts);
   }
 }

@@ -47,11 +47,6 @@ final class KeyedLoad {
   /** Pass 1's checkpoint of the changing keys, which pass 2 reads. */
   private Dataset<Row> changedKeys;
 
-  /**
-   * Whether {@link #changedKeys} carries the changing rows' values ({@link ChangeDetector#ROW}).
-   */
-  private boolean carried;
-
   KeyedLoad(
       SparkSession spark,
       LoadRequest request,
@@ -92,7 +87,7 @@ final class KeyedLoad {
       }
       boolean refused = refusal.isPresent() && !request.waiveGates();
       KeyedChanges changes =
-          new KeyedChanges(request, detector, input.typed(), changedKeys, counts, version, carried);
+          new KeyedChanges(request, detector, input.typed(), changedKeys, counts, version);
       return writer
           .keyed(changes, refused ? refusal : Optional.empty(), warnings)
           .withGates(measured);
@@ -142,31 +137,8 @@ final class KeyedLoad {
         spec.incremental()
             ? Ahead.start(spark, "live rows", () -> LoadEngine.liveRows(spark, spec, version))
             : null;
-    // A writer that reads the changing rows gets their values out of this pass: a filter of the
-    // target's (key, signature) pairs lets only the rows that certainly change carry them, so the
-    // join stays about as narrow as without (docs/performance.md, "One staging read"). Not after
-    // pass 0, whose checkpoint holds the narrow rows only.
-    Optional<TargetPairs> pairs = Optional.empty();
-    Dataset<Row> staged = narrow;
-    if (writer.readsChangedRows() && pinned == null) {
-      JobLabels.step(spark, "target pairs");
-      pairs = TargetPairs.build(spark, spec, detector.targetRows(spark, version));
-      LoadTrace.mark("target pairs filtered");
-      if (pairs.isPresent()) {
-        staged = detector.narrowCarrying(input.observed(), pairs.get());
-        carried = true;
-      }
-    }
-    try {
-      return diff(staged, liveAhead);
-    } finally {
-      pairs.ifPresent(TargetPairs::close);
-    }
-  }
-
-  private ChangeCounts diff(Dataset<Row> staged, CompletableFuture<Long> liveAhead) {
     JobLabels.step(spark, "diff");
-    Dataset<Row> classified = detector.classify(spark, staged, input.deleteKeys(), version);
+    Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
     Dataset<Row> judged = new UniqueKeyRejector(spec).apply(classified);
     LoadTrace.mark("classified");
     // A unique name keeps the plan distinct, so persist() never reuses another load's cache
@@ -186,15 +158,7 @@ final class KeyedLoad {
                         ChangeDetector.UPDATE,
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE))
-            .select(
-                carried
-                    ? ChangeSet.keyColumns(
-                        spec,
-                        ChangeDetector.OP,
-                        UniqueKeyRejector.REASON,
-                        ChangeDetector.SIG,
-                        ChangeDetector.ROW)
-                    : ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
+            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
     changedKeys =
         diff
             // The one pass over the join fills a local checkpoint and both observations. Not

@@ -33,14 +33,6 @@ interface LoadWriter {
   }
 
   /**
-   * Whether this writer reads the changing rows' values, so the diff should carry them where it can
-   * ({@link ChangeDetector#narrowCarrying}) instead of leaving them to a second staging read.
-   */
-  default boolean readsChangedRows() {
-    return false;
-  }
-
-  /**
    * The end of an unkeyed load: its live rows ({@code counts.liveBefore()} at {@code version})
    * replaced by {@code input}.
    */

@@ -98,52 +98,10 @@ class DirectWriteTest {
     assertEquals(10, physical, "rows in data files, deleted ones included");
   }
 
-  /**
-   * The diff carries a changing row's values only when the target-pair filter is certain the row
-   * changes; the rows it only "may" hold are fetched from staging. With every pair a "maybe", every
-   * changing row takes that second read, and the result must still be the MERGE path's.
-   */
-  @Test
-  void rowsThePairFilterLeavesBehindAreFetched() {
-    TestTable direct = new TestTable(TestTable.keyedSpecWithIdentity(dir.resolve("direct")));
-    TestTable merge = new TestTable(TestTable.keyedSpecWithIdentity(dir.resolve("merge")));
-    List<Dataset<Row>> loads =
-        List.of(
-            direct.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)),
-            // update 2, delete 3, insert 4 and 5
-            direct.rows(row(1, "a", 10), row(2, "B", 20), row(4, "d", 40), row(5, "e", 50)));
-    List<java.time.Instant> times = List.of(T1, T2);
-    for (boolean allMaybe : List.of(true, false)) {
-      TestTable d =
-          allMaybe ? direct : new TestTable(TestTable.keyedSpecWithIdentity(dir.resolve("d2")));
-      TargetPairs.everyPairMaybe = allMaybe;
-      try {
-        for (int i = 0; i < loads.size(); i++) {
-          int step = i;
-          LoadOutcome out = on("direct", () -> d.load(loads.get(step), times.get(step)));
-          assertEquals(LoadStatus.SUCCEEDED, out.status(), out.message());
-          if (allMaybe) {
-            LoadOutcome m = on("merge", () -> merge.load(loads.get(step), times.get(step)));
-            assertEquals(m.counts(), out.counts(), "load " + step);
-            assertEquals(withoutIdentity(merge.byId()), withoutIdentity(d.byId()), "load " + step);
-          }
-        }
-      } finally {
-        TargetPairs.everyPairMaybe = false;
-      }
-      assertEquals(withoutIdentity(merge.byId()), withoutIdentity(d.byId()));
-    }
-  }
-
   @Test
   void aConcurrentCommitFailsTheDirectCommit() {
     TestTable table = new TestTable(TestTable.keyedSpec(dir, false));
     on("direct", () -> table.load(table.rows(row(1, "a", 10), row(2, "b", 20)), T1));
-    // A second load, so the table has two data files for OPTIMIZE to compact (one load's rows
-    // may land in one file).
-    on(
-        "direct",
-        () -> table.load(table.rows(row(1, "a", 10), row(2, "b", 20), row(3, "c", 30)), T2));
     long version = table.version();
     Map<Integer, Row> before = table.byId();
     DirectCommit commit = DirectCommit.begin(spark, table.spec.targetPath(), version);
