@@ -217,13 +217,7 @@ public final class DiffAnatomy {
         "narrow diff + refetch",
         () -> {
           Dataset<Row> changed =
-              narrowJoin(spark, s.get(), target)
-                  .withColumn("op", op)
-                  .filter(col("op").notEqual(lit("N")))
-                  .select(
-                      org.apache.spark.sql.functions.coalesce(col("id"), col("t_id")).as("id"),
-                      col("op"))
-                  .localCheckpoint(true);
+              changedOnly(narrowJoin(spark, s.get(), target), op).localCheckpoint(true);
           Dataset<Row> fetched =
               s.get()
                   .join(
@@ -282,12 +276,9 @@ public final class DiffAnatomy {
                     .load(target)
                     .select(col("id").as("t_id"), col("sig").as("t_sig"));
             Dataset<Row> changed =
-                st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer")
-                    .withColumn("op", op)
-                    .filter(col("op").notEqual(lit("N")))
-                    .select(
-                        org.apache.spark.sql.functions.coalesce(col("id"), col("t_id")).as("id"),
-                        col("op"),
+                changedOnly(
+                        st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer"),
+                        op,
                         col("sig"),
                         col("w"))
                     .localCheckpoint(true);
@@ -309,18 +300,30 @@ public final class DiffAnatomy {
                   col("id").as("t_id"),
                   col("sig").as("t_sig"),
                   xxhash64(read.col("_metadata").getField("file_path")).as("f"),
-                  read.col("_metadata").getField("file_block_start").as("r"));
-          return st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer")
-              .withColumn("op", op)
-              .filter(col("op").notEqual(lit("N")))
-              .select(
-                  org.apache.spark.sql.functions.coalesce(col("id"), col("t_id")).as("id"),
-                  col("op"),
+                  read.col("_metadata").getField("row_index").as("r"));
+          return changedOnly(
+                  st.join(t, st.col("id").equalTo(t.col("t_id")), "full_outer"),
+                  op,
                   col("f"),
                   col("r"))
               .localCheckpoint(true)
               .count();
         });
+  }
+
+  /**
+   * The rows of a full outer join of staging and target whose {@code op} is not "N" (unchanged):
+   * the key, the op and the {@code carried} columns.
+   */
+  private static Dataset<Row> changedOnly(Dataset<Row> joined, Column op, Column... carried) {
+    List<Column> columns = new java.util.ArrayList<>();
+    columns.add(org.apache.spark.sql.functions.coalesce(col("id"), col("t_id")).as("id"));
+    columns.add(col("op"));
+    columns.addAll(List.of(carried));
+    return joined
+        .withColumn("op", op)
+        .filter(col("op").notEqual(lit("N")))
+        .select(columns.toArray(Column[]::new));
   }
 
   /** Staging's key and row signature against the target's, full outer, as the diff joins them. */
