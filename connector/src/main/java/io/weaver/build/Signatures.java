@@ -119,6 +119,20 @@ public final class Signatures {
       case TableKeys.DELTA_MIN_READER -> Integer.toString(t.deltaMinReaderVersion().orElse(0));
       case TableKeys.DELTA_MIN_WRITER -> Integer.toString(t.deltaMinWriterVersion().orElse(0));
       case TableKeys.DELTA_DELETION_VECTORS -> Boolean.toString(t.deltaDeletionVectors());
+      case TableKeys.EXPECTATIONS ->
+          String.join(
+              "\u0001",
+              t.expectations().stream()
+                  .map(
+                      e ->
+                          e.name()
+                              + "\u0002"
+                              + e.rule()
+                              + "\u0002"
+                              + e.action().word()
+                              + "\u0002"
+                              + e.maxPercentage().map(String::valueOf).orElse(""))
+                  .toList());
       default -> "";
     };
   }

@@ -50,5 +50,14 @@ public final class RuleIds {
    */
   public static final String CONTROL_CHARACTER = "control-character";
 
+  /** Weaver's own: the form of {@code Expectations} (names, keys, actions, ceilings). */
+  public static final String EXPECTATIONS = "expectations";
+
+  /**
+   * Weaver's own: an expectation's rule does not parse, names a column outside the business shape
+   * or a managed column, or uses an aggregate or window function.
+   */
+  public static final String EXPECTATION_RULE = "expectation-rule";
+
   private RuleIds() {}
 }

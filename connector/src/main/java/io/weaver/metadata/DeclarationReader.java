@@ -123,6 +123,9 @@ final class DeclarationReader {
             optionalInt(get(entries, DELTA_MIN_READER).flatMap(e -> values.wholeNumber(e, 1, 3))),
             optionalInt(get(entries, DELTA_MIN_WRITER).flatMap(e -> values.wholeNumber(e, 1, 7))),
             get(entries, DELTA_DELETION_VECTORS).flatMap(values::bool).orElse(true),
+            get(entries, EXPECTATIONS)
+                .map(e -> new ExpectationReader(sink, values).read(e))
+                .orElse(List.of()),
             authored,
             body));
   }

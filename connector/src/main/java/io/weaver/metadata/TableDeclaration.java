@@ -19,6 +19,7 @@ import java.util.OptionalInt;
  * @param deltaDeletionVectors whether the Delta table keeps deletion vectors on (the default);
  *     false for tables that readers without deletion-vector support must read
  *     (docs/environments.md, "Readers outside Spark")
+ * @param expectations the row expectations, in declaration order
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)
  */
@@ -46,6 +47,7 @@ public record TableDeclaration(
     OptionalInt deltaMinReaderVersion,
     OptionalInt deltaMinWriterVersion,
     boolean deltaDeletionVectors,
+    List<Expectation> expectations,
     Map<String, SourcePos> authoredKeys,
     TableBody body) {
 
@@ -57,6 +59,7 @@ public record TableDeclaration(
     uniqueKeys = List.copyOf(uniqueKeys);
     foreignKeys = List.copyOf(foreignKeys);
     notNull = List.copyOf(notNull);
+    expectations = List.copyOf(expectations);
     authoredKeys = Map.copyOf(authoredKeys);
   }
 

@@ -29,6 +29,7 @@ public final class TableKeys {
   public static final String DELTA_MIN_READER = "Delta minReaderVersion";
   public static final String DELTA_MIN_WRITER = "Delta minWriterVersion";
   public static final String DELTA_DELETION_VECTORS = "Delta deletion vectors";
+  public static final String EXPECTATIONS = "Expectations";
   public static final String TEST_ID = "Test ID";
   public static final String SEVERITY = "Severity";
 
@@ -63,7 +64,15 @@ public final class TableKeys {
           ROW_THRESHOLD,
           DELTA_MIN_READER,
           DELTA_MIN_WRITER,
-          DELTA_DELETION_VECTORS);
+          DELTA_DELETION_VECTORS,
+          EXPECTATIONS);
+
+  /** The keys of one expectation under {@link #EXPECTATIONS}. */
+  public static final String RULE = "rule";
+
+  public static final String ON_VIOLATION = "on violation";
+  public static final String MAX_PERCENTAGE = "max percentage";
+  public static final List<String> EXPECTATION = List.of(RULE, ON_VIOLATION, MAX_PERCENTAGE);
 
   /** Keys that only a Lakehouse (Delta) Table accepts. */
   public static final List<String> DELTA_ONLY =
