@@ -119,6 +119,35 @@ public final class Catalogue {
         .save(path(table));
   }
 
+  /**
+   * Replaces every row of {@code tableId} whose {@code load_id} is one of {@code loadIds} by {@code
+   * rows}, in one commit.
+   */
+  public void replaceLoads(
+      CatalogueTable table, String tableId, List<String> loadIds, Dataset<Row> rows) {
+    String predicate =
+        "`table_id` = "
+            + literal(tableId)
+            + " AND `load_id` IN ("
+            + String.join(", ", loadIds.stream().map(Catalogue::literal).toList())
+            + ")";
+    rows.write()
+        .format("delta")
+        .mode("overwrite")
+        .option("replaceWhere", predicate)
+        .save(path(table));
+  }
+
+  /** Deletes every row of {@code tableId} whose {@code load_id} is one of {@code loadIds}. */
+  public void deleteLoads(CatalogueTable table, String tableId, List<String> loadIds) {
+    DeltaTable.forPath(spark, path(table))
+        .delete(
+            functions
+                .col("table_id")
+                .equalTo(tableId)
+                .and(functions.col("load_id").isin(loadIds.toArray())));
+  }
+
   /** A SQL string literal with quotes and backslashes escaped. */
   static String literal(String value) {
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";

@@ -122,7 +122,22 @@ public enum CatalogueTable {
       required("table_id", STRING),
       required("reason", STRING),
       optional("key_json", STRING),
-      optional("row_json", STRING));
+      optional("row_json", STRING)),
+  LOAD_QUARANTINE(
+      "LoadQuarantine",
+      required("load_id", STRING),
+      required("table_id", STRING),
+      required("expectations", STRINGS),
+      optional("key_json", STRING),
+      required("row_json", STRING)),
+  LOAD_EXPECTATION(
+      "LoadExpectation",
+      required("load_id", STRING),
+      required("table_id", STRING),
+      required("expectation", STRING),
+      required("action", STRING),
+      required("rows_violating", BIGINT),
+      optional("sample_keys", STRINGS));
 
   private final String tableName;
   private final List<CatalogueField> fields;

@@ -22,7 +22,20 @@ public record ChangeCounts(
     long deleted,
     long unchanged,
     long rejected,
-    long liveBefore) {
+    long liveBefore,
+    long quarantined) {
+
+  /** Counts of a load whose Table declares no quarantine expectation. */
+  public ChangeCounts(
+      long inserted,
+      long updated,
+      long revived,
+      long deleted,
+      long unchanged,
+      long rejected,
+      long liveBefore) {
+    this(inserted, updated, revived, deleted, unchanged, rejected, liveBefore, 0);
+  }
 
   static final String DUPLICATES = "duplicate_keys";
 
@@ -33,7 +46,8 @@ public record ChangeCounts(
             ChangeDetector.INSERT,
             ChangeDetector.UPDATE,
             ChangeDetector.REVIVE,
-            ChangeDetector.DELETE)
+            ChangeDetector.DELETE,
+            ChangeDetector.QUARANTINE)
         .or(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false)));
   }
 
@@ -50,25 +64,31 @@ public record ChangeCounts(
       count_if(op.isin(ChangeDetector.INSERT, ChangeDetector.UPDATE, ChangeDetector.REVIVE))
           .as("incoming"),
       count_if(op.equalTo(ChangeDetector.UPDATE)).as("update_rows"),
-      count_if(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false))).as(DUPLICATES)
+      count_if(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false))).as(DUPLICATES),
+      count_if(op.equalTo(ChangeDetector.QUARANTINE)).as("quarantined"),
+      count_if(
+              op.equalTo(ChangeDetector.QUARANTINE)
+                  .and(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))))
+          .as("quarantined_live")
     };
   }
 
   /**
    * Counts from the observed {@code metrics}, the staging row count and, when observed, the
-   * target's live rows counted apart. Every staging row is incoming (insert, update, revive) or
-   * unchanged. A live target row of a snapshot load is unchanged, updated (rejected or not) or
-   * deleted; an incremental load leaves unmentioned rows live, so their count is read from the
-   * target instead.
+   * target's live rows counted apart. Every staging row is incoming (insert, update, revive),
+   * quarantined or unchanged. A live target row of a snapshot load is unchanged, updated (rejected
+   * or not), deleted, or kept as it is for a quarantined row of its key; an incremental load leaves
+   * unmentioned rows live, so their count is read from the target instead.
    */
   static ChangeCounts from(
       Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {
-    long unchanged = stagingRows - get(metrics, "incoming");
+    long quarantined = get(metrics, "quarantined");
+    long unchanged = stagingRows - get(metrics, "incoming") - quarantined;
     long deleted = get(metrics, "deleted");
     long live =
         observedLive.isPresent()
             ? observedLive.getAsLong()
-            : unchanged + get(metrics, "update_rows") + deleted;
+            : unchanged + get(metrics, "update_rows") + deleted + get(metrics, "quarantined_live");
     return new ChangeCounts(
         get(metrics, "inserted"),
         get(metrics, "updated"),
@@ -76,7 +96,8 @@ public record ChangeCounts(
         deleted,
         unchanged,
         get(metrics, "rejected"),
-        live);
+        live,
+        quarantined);
   }
 
   static long get(Map<String, Object> metrics, String name) {
@@ -100,6 +121,11 @@ public record ChangeCounts(
   /** Target rows a write replaces by a new version: updates, revivals and soft deletes. */
   public long replaced() {
     return updated + revived + deleted;
+  }
+
+  /** Staging rows of a keyed load: each is incoming (accepted or rejected), quarantined or not. */
+  public long stagingRows() {
+    return inserted + updated + revived + rejected + quarantined + unchanged;
   }
 
   public long liveAfter() {

@@ -9,6 +9,7 @@ import static org.apache.spark.sql.functions.when;
 
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +50,12 @@ final class ChangeDetector {
   static final String ABSENT = "absent";
 
   static final String NOTHING = "nothing";
+
+  /**
+   * A staging row that violates a quarantine expectation: not loaded, and its key's target row
+   * stays exactly as it is (not updated, not deleted as absent).
+   */
+  static final String QUARANTINE = "quarantine";
 
   private final LoadSpec spec;
 
@@ -99,8 +106,9 @@ final class ChangeDetector {
   }
 
   /**
-   * Staging narrowed to what the diff carries: the primary key, the unique-key columns and the
-   * signature ({@link #SIG}).
+   * Staging narrowed to what the diff carries: the primary key, the unique-key columns, the
+   * signature ({@link #SIG}) and, when expectations quarantine, {@link
+   * RowExpectations#QUARANTINED}.
    */
   Dataset<Row> narrow(Dataset<Row> typed) {
     List<Column> staged = new ArrayList<>();
@@ -108,6 +116,9 @@ final class ChangeDetector {
       staged.add(typed.col(ManagedValues.quote(name)));
     }
     staged.add(signature(typed).as(SIG));
+    if (Arrays.asList(typed.columns()).contains(RowExpectations.QUARANTINED)) {
+      staged.add(typed.col(RowExpectations.QUARANTINED));
+    }
     return typed.select(staged.toArray(new Column[0]));
   }
 
@@ -145,7 +156,12 @@ final class ChangeDetector {
     Column inDelete = coalesce(col(IN_DELETE), lit(false));
     Column inTarget = coalesce(col(IN_TARGET), lit(false));
     Column live = coalesce(col(TARGET_LIVE), lit(false));
-    return when(inStage.and(not(inTarget)), lit(INSERT))
+    Column quarantined =
+        spec.expectations().isEmpty() || !new RowExpectations(spec).quarantines()
+            ? lit(false)
+            : coalesce(col(RowExpectations.QUARANTINED), lit(false));
+    return when(inStage.and(quarantined), lit(QUARANTINE))
+        .when(inStage.and(not(inTarget)), lit(INSERT))
         .when(inStage.and(live).and(col(SIG).equalTo(col(TARGET_SIG))), lit(UNCHANGED))
         .when(inStage.and(live), lit(UPDATE))
         .when(inStage, lit(REVIVE))

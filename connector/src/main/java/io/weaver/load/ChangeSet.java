@@ -52,7 +52,12 @@ final class ChangeSet {
       Dataset<Row> changedKeys,
       ChangeCounts counts) {
     String[] keyNames = spec.primaryKey().toArray(new String[0]);
-    long incoming = counts.inserted() + counts.updated() + counts.revived() + counts.rejected();
+    long incoming =
+        counts.inserted()
+            + counts.updated()
+            + counts.revived()
+            + counts.rejected()
+            + counts.quarantined();
     Dataset<Row> wanted =
         changedKeys.filter(col(ChangeDetector.OP).notEqual(ChangeDetector.DELETE));
     // The signature is computed after the join: only for the fetched rows.
@@ -64,7 +69,7 @@ final class ChangeSet {
         changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
     Dataset<Row> changeSet =
         fetched.unionByName(deleted, true).select(changeColumns(spec)).localCheckpoint(true);
-    long expected = counts.changed() + counts.rejected();
+    long expected = counts.changed() + counts.rejected() + counts.quarantined();
     long actual = changeSet.count();
     if (actual != expected) {
       throw new LoadFailure(
@@ -149,6 +154,25 @@ final class ChangeSet {
         .filter(col(UniqueKeyRejector.REASON).isNotNull())
         .select(col(UniqueKeyRejector.REASON).as("reason"), key.as("key_json"), row.as("row_json"))
         .localCheckpoint(true);
+  }
+
+  /**
+   * Quarantined rows of the change set for {@code _.LoadQuarantine} ({@code expectations, key_json,
+   * row_json}), checkpointed like the rejections.
+   */
+  static Dataset<Row> quarantined(
+      LoadSpec spec, RowExpectations expectations, Dataset<Row> changeSet) {
+    return QuarantineRecords.rows(
+        spec,
+        expectations,
+        changeSet.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.QUARANTINE)));
+  }
+
+  /** The change set's rows a commit writes: neither rejected nor quarantined. */
+  static Column accepted() {
+    return col(UniqueKeyRejector.REASON)
+        .isNull()
+        .and(col(ChangeDetector.OP).notEqual(ChangeDetector.QUARANTINE));
   }
 
   static Column[] keyColumns(LoadSpec spec, String... more) {

@@ -57,6 +57,7 @@ record CommitReceipt(
           kinds.put("unchanged", c.unchanged());
           kinds.put("rejected", c.rejected());
           kinds.put("live_before", c.liveBefore());
+          kinds.put("quarantined", c.quarantined());
           body.put(COUNTS, kinds);
         });
     return Json.write(Map.of(KEY, body));
@@ -108,6 +109,8 @@ record CommitReceipt(
             kinds.get("deleted").asLong(),
             kinds.get("unchanged").asLong(),
             kinds.get("rejected").asLong(),
-            kinds.get("live_before").asLong()));
+            kinds.get("live_before").asLong(),
+            // Receipts written before quarantine existed have none.
+            kinds.path("quarantined").asLong(0)));
   }
 }

@@ -1,7 +1,5 @@
 package io.weaver.load;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.weaver.session.JobLabels;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +30,21 @@ abstract class CommitWriter implements LoadWriter {
   public final LoadOutcome replace(
       LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version) {
     LoadSpec spec = request.spec();
-    new UnkeyedReplace(spec).run(faults.duringWrite(input.rows()), request, counts);
+    RowExpectations expectations = new RowExpectations(spec);
+    Dataset<Row> typed = input.rows();
+    Dataset<Row> rows = typed;
+    if (counts.quarantined() > 0) {
+      JobLabels.step(spark, "quarantine");
+      request
+          .quarantine()
+          .ifPresent(
+              q ->
+                  q.write(
+                      QuarantineRecords.rows(
+                          spec, expectations, typed.filter(expectations.quarantined()))));
+      rows = rows.filter(org.apache.spark.sql.functions.not(expectations.quarantined()));
+    }
+    new UnkeyedReplace(spec).run(faults.duringWrite(rows), request, counts);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return LoadEngine.alreadyApplied(spark, spec, request, after, List.of());
@@ -44,7 +56,7 @@ abstract class CommitWriter implements LoadWriter {
             + ": replaced "
             + counts.liveBefore()
             + " rows by "
-            + input.rowCount()
+            + counts.inserted()
             + " as version "
             + after
             + ".",
@@ -63,7 +75,7 @@ abstract class CommitWriter implements LoadWriter {
           LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
     }
     String unchanged = spec.tableName() + ": no changes; nothing written.";
-    if (counts.changed() == 0 && counts.rejected() == 0) {
+    if (counts.changed() == 0 && counts.rejected() == 0 && counts.quarantined() == 0) {
       return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
     }
     LoadTrace.mark("counts read");
@@ -79,10 +91,20 @@ abstract class CommitWriter implements LoadWriter {
           counts.rejected() > 0
               ? Optional.of(ChangeSet.rejections(spec, changeSet))
               : Optional.empty();
+      if (counts.quarantined() > 0) {
+        // Before the Table's commit, keyed by load id: a stop between the two leaves rows of a
+        // load that never recorded itself, which the Table's next quarantine write removes.
+        JobLabels.step(spark, "quarantine");
+        changes
+            .request()
+            .quarantine()
+            .ifPresent(
+                q -> q.write(ChangeSet.quarantined(spec, changes.expectations(), changeSet)));
+      }
       if (counts.changed() == 0) {
         return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, rejections);
       }
-      Dataset<Row> accepted = changeSet.filter(col(UniqueKeyRejector.REASON).isNull());
+      Dataset<Row> accepted = changeSet.filter(ChangeSet.accepted());
       // Not broadcast: the key filter already narrows the target side of Delta's joins to about
       // the changed rows, and a broadcast source cost more than it saved (it goes through the
       // driver, and the MERGE's left outer join cannot use it) — docs/performance.md, seventh

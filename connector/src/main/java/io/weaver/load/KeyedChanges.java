@@ -7,6 +7,7 @@ import org.apache.spark.sql.Row;
  * What a keyed load's diff leaves for its {@link LoadWriter}: the counts and the checkpoint of the
  * changing keys, from which the changing rows are fetched.
  *
+ * @param expectations the Table's expectations, which name a quarantined row's violations
  * @param typed staging, typed to the target's schema (read again to fetch the changing rows)
  * @param changedKeys the diff's checkpoint of the keys that change (null when the diff did not run:
  *     nothing changed)
@@ -15,6 +16,7 @@ import org.apache.spark.sql.Row;
 record KeyedChanges(
     LoadRequest request,
     ChangeDetector detector,
+    RowExpectations expectations,
     Dataset<Row> typed,
     Dataset<Row> changedKeys,
     ChangeCounts counts,

@@ -39,6 +39,7 @@ final class KeyedLoad {
   private final FaultPoints faults;
   private final ChangeDetector detector;
   private final LoadWriter writer;
+  private final RowExpectations expectations;
   private Dataset<Row> narrow;
 
   /** Pass 0's checkpoint of narrow staging, which pass 1 reads instead of staging. */
@@ -64,7 +65,9 @@ final class KeyedLoad {
     this.faults = faults;
     this.writer = writer.forKeyed(spec, version);
     this.detector = new ChangeDetector(spec);
-    this.narrow = detector.narrow(input.observed());
+    this.expectations = new RowExpectations(spec);
+    // The expectations are counted as staging's rows pass on their way into the diff (or pass 0).
+    this.narrow = detector.narrow(expectations.observe(input.observed()));
   }
 
   /** Runs the passes; releases every checkpoint it made, whatever happens. */
@@ -75,6 +78,9 @@ final class KeyedLoad {
               ? sameRows().orElseGet(this::diff)
               : diff();
       faults.afterDiff();
+      // Decided before the gates and before anything is written: a `fail` expectation a row
+      // violates, or a quarantine above its ceiling, fails the load here.
+      List<ExpectationCount> expected = expectations.verdict(counts.stagingRows(), input.typed());
       List<String> warnings = new ArrayList<>();
       StabilityGates gates = new StabilityGates(spec);
       List<GateVerdict> measured = gates.verdicts(counts, request.waiveGates());
@@ -87,10 +93,12 @@ final class KeyedLoad {
       }
       boolean refused = refusal.isPresent() && !request.waiveGates();
       KeyedChanges changes =
-          new KeyedChanges(request, detector, input.typed(), changedKeys, counts, version);
+          new KeyedChanges(
+              request, detector, expectations, input.typed(), changedKeys, counts, version);
       return writer
           .keyed(changes, refused ? refusal : Optional.empty(), warnings)
-          .withGates(measured);
+          .withGates(measured)
+          .withExpectations(expected);
     } finally {
       if (changedKeys != null) {
         changedKeys.unpersist(false);
@@ -119,7 +127,9 @@ final class KeyedLoad {
     Row target = Ahead.join(targetAhead);
     Map<String, Object> staged = LoadEngine.observed(sums);
     LoadTrace.mark("pass 0 done");
-    if (SameRows.same(staged, target)) {
+    // A quarantined row is not unchanged even when the target holds the same values: only the diff
+    // classifies it.
+    if (SameRows.same(staged, target) && expectations.quarantinedRows(input.typed()) == 0) {
       validator.report(input, LoadEngine.observed(input.observation()), 0);
       long rows = SameRows.rows(staged);
       return Optional.of(new ChangeCounts(0, 0, 0, 0, rows, 0, rows));
@@ -157,7 +167,8 @@ final class KeyedLoad {
                         ChangeDetector.INSERT,
                         ChangeDetector.UPDATE,
                         ChangeDetector.REVIVE,
-                        ChangeDetector.DELETE))
+                        ChangeDetector.DELETE,
+                        ChangeDetector.QUARANTINE))
             .select(ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
     changedKeys =
         diff

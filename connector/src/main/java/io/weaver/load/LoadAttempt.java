@@ -217,7 +217,8 @@ final class LoadAttempt {
       long sequence = state.sequence() + 1;
       Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
       LoadRequest request =
-          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark));
+          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark))
+              .withQuarantine(recorder.quarantine(loadId));
       LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
       LoadTrace.mark("engine done");
       if (outcome.committed()) {

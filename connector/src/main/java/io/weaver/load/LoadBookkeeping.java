@@ -98,6 +98,25 @@ final class LoadBookkeeping {
     catalogue.append(CatalogueTable.LOAD_HISTORY, List.of(historyRow(tableId, result, finished)));
   }
 
+  /** A load's counts per expectation into {@code _.LoadExpectation} (one commit, if any). */
+  void expectations(String tableId, LoadResult result) {
+    catalogue.append(
+        CatalogueTable.LOAD_EXPECTATION,
+        result.expectations().stream()
+            .map(
+                e ->
+                    CatalogueTable.LOAD_EXPECTATION
+                        .row()
+                        .set("load_id", result.loadId())
+                        .set("table_id", tableId)
+                        .set("expectation", e.expectation())
+                        .set("action", e.action())
+                        .set("rows_violating", e.rowsViolating())
+                        .set("sample_keys", List.copyOf(e.sampleKeys()))
+                        .build())
+            .toList());
+  }
+
   /** A load's history row to write: its Table, its result and when it finished. */
   record Finished(String tableId, LoadResult result, Instant at) {}
 

@@ -40,6 +40,23 @@ public final class LoadEngine {
    * some); never throws for bad input or refused gates (see the outcome's status).
    */
   static LoadOutcome apply(SparkSession spark, LoadRequest request, FaultPoints faults) {
+    LoadOutcome outcome;
+    try {
+      outcome = applyOnce(spark, request, faults);
+    } catch (Exception e) {
+      // Spark's own exceptions (a failed write job) reach the caller, which records the failure;
+      // rows this load quarantined must not outlive it.
+      request.quarantine().ifPresent(QuarantineRecords::withdraw);
+      throw e;
+    }
+    if (!outcome.committed() && outcome.status() == LoadStatus.FAILED) {
+      request.quarantine().ifPresent(QuarantineRecords::withdraw);
+    }
+    return outcome;
+  }
+
+  private static LoadOutcome applyOnce(
+      SparkSession spark, LoadRequest request, FaultPoints faults) {
     LoadSpec spec = request.spec();
     LoadWriter writer = LoadWriter.of(spark, request, faults);
     try {
@@ -110,8 +127,13 @@ public final class LoadEngine {
       SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
     LoadSpec spec = request.spec();
     long liveBefore = liveRows(spark, spec, version);
-    ChangeCounts counts = new ChangeCounts(input.rowCount(), 0, 0, liveBefore, 0, 0, liveBefore);
-    return writer.replace(request, input, counts, version);
+    RowExpectations expectations = new RowExpectations(spec);
+    List<ExpectationCount> expected = expectations.verdict(input.rowCount(), input.rows());
+    long quarantined = expectations.quarantinedRows(input.rows());
+    ChangeCounts counts =
+        new ChangeCounts(
+            input.rowCount() - quarantined, 0, 0, liveBefore, 0, 0, liveBefore, quarantined);
+    return writer.replace(request, input, counts, version).withExpectations(expected);
   }
 
   static java.util.Map<String, Object> observed(Observation observation) {

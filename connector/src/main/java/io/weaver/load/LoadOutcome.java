@@ -20,6 +20,7 @@ public final class LoadOutcome {
   private final Optional<Dataset<Row>> rejections;
   private final boolean conflicted;
   private final List<GateVerdict> gates;
+  private final List<ExpectationCount> expectations;
 
   private LoadOutcome(
       LoadStatus status,
@@ -30,7 +31,8 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections,
       boolean conflicted,
-      List<GateVerdict> gates) {
+      List<GateVerdict> gates,
+      List<ExpectationCount> expectations) {
     this.status = status;
     this.counts = counts;
     this.deltaVersion = deltaVersion;
@@ -40,6 +42,7 @@ public final class LoadOutcome {
     this.rejections = rejections;
     this.conflicted = conflicted;
     this.gates = List.copyOf(gates);
+    this.expectations = List.copyOf(expectations);
   }
 
   /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
@@ -54,6 +57,7 @@ public final class LoadOutcome {
         warnings,
         Optional.empty(),
         false,
+        List.of(),
         List.of());
   }
 
@@ -73,6 +77,7 @@ public final class LoadOutcome {
         warnings,
         rejections,
         false,
+        List.of(),
         List.of());
   }
 
@@ -92,6 +97,7 @@ public final class LoadOutcome {
         warnings,
         rejections,
         false,
+        List.of(),
         List.of());
   }
 
@@ -109,6 +115,7 @@ public final class LoadOutcome {
         List.of(),
         Optional.empty(),
         true,
+        List.of(),
         List.of());
   }
 
@@ -124,7 +131,7 @@ public final class LoadOutcome {
       List<String> warnings,
       Optional<Dataset<Row>> rejections) {
     return new LoadOutcome(
-        status, counts, version, false, message, warnings, rejections, false, List.of());
+        status, counts, version, false, message, warnings, rejections, false, List.of(), List.of());
   }
 
   /** This outcome with the gates' measurements of its load. */
@@ -138,7 +145,28 @@ public final class LoadOutcome {
         warnings,
         rejections,
         conflicted,
-        measured);
+        measured,
+        expectations);
+  }
+
+  /** This outcome with the counts of the Table's expectations. */
+  LoadOutcome withExpectations(List<ExpectationCount> counted) {
+    return new LoadOutcome(
+        status,
+        counts,
+        deltaVersion,
+        committed,
+        message,
+        warnings,
+        rejections,
+        conflicted,
+        gates,
+        counted);
+  }
+
+  /** The rows violating each expectation; empty when the Table declares none or none were run. */
+  public List<ExpectationCount> expectations() {
+    return expectations;
   }
 
   /** Each stability gate's measurement; empty when the load did not reach the gates. */
@@ -156,7 +184,16 @@ public final class LoadOutcome {
     List<String> more = new ArrayList<>(warnings);
     more.add(warning);
     return new LoadOutcome(
-        status, counts, deltaVersion, committed, message, more, rejections, conflicted, gates);
+        status,
+        counts,
+        deltaVersion,
+        committed,
+        message,
+        more,
+        rejections,
+        conflicted,
+        gates,
+        expectations);
   }
 
   /** {@code succeeded}, {@code no_work}, {@code refused} or {@code failed}. */

@@ -18,6 +18,7 @@ import java.util.Map;
  * @param rejectionSample up to {@link #SAMPLE} rows the load would reject ({@code reason}, {@code
  *     key_json}, {@code row_json})
  * @param notes what the plan assumed, e.g. that a dependency's rows are planned as they are now
+ * @param expectations the rows that would violate each expectation (exact: the load's own counts)
  */
 public record LoadPlan(
     String tableId,
@@ -28,7 +29,8 @@ public record LoadPlan(
     List<Map<String, Object>> rejectionSample,
     String message,
     List<String> warnings,
-    List<String> notes) {
+    List<String> notes,
+    List<ExpectationCount> expectations) {
 
   /** How many rejected rows a plan shows. */
   public static final int SAMPLE = 20;
@@ -38,6 +40,7 @@ public record LoadPlan(
     rejectionSample = List.copyOf(rejectionSample);
     warnings = List.copyOf(warnings);
     notes = List.copyOf(notes);
+    expectations = List.copyOf(expectations);
   }
 
   /** A plan that stopped before counting anything (not built, skipped, failed early). */
@@ -52,7 +55,8 @@ public record LoadPlan(
         List.of(),
         message,
         List.of(),
-        notes);
+        notes,
+        List.of());
   }
 
   /** The plan of a load the engine ran to its gates. */
@@ -67,7 +71,8 @@ public record LoadPlan(
         sample,
         o.message(),
         o.warnings(),
-        notes);
+        notes,
+        o.expectations());
   }
 
   /** This plan with one more note. */
@@ -75,7 +80,16 @@ public record LoadPlan(
     List<String> more = new ArrayList<>(notes);
     more.add(note);
     return new LoadPlan(
-        tableId, status, counts, deltaVersion, gates, rejectionSample, message, warnings, more);
+        tableId,
+        status,
+        counts,
+        deltaVersion,
+        gates,
+        rejectionSample,
+        message,
+        warnings,
+        more,
+        expectations);
   }
 
   /** Whether the load would change rows (so dependants are planned against rows it replaces). */
@@ -107,6 +121,8 @@ public record LoadPlan(
     m.put("message", message);
     m.put("warnings", warnings);
     m.put("notes", notes);
+    m.put("rows_quarantined", counts.quarantined());
+    m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
     return m;
   }
 }

@@ -42,6 +42,11 @@ final class LoadRecorder {
     books.history(tableId, result, Instant.now());
   }
 
+  /** Where this Table's quarantined rows go under {@code loadId}. */
+  QuarantineRecords quarantine(String loadId) {
+    return new QuarantineRecords(catalogue, tableId, loadId);
+  }
+
   /** The status and Delta version of earlier loads of this Table under {@code loadId}. */
   List<Row> historyOf(String loadId) {
     return catalogue
@@ -65,6 +70,7 @@ final class LoadRecorder {
       long sequence,
       Instant loadTs) {
     if (outcome.status() != LoadStatus.SUCCEEDED && outcome.status() != LoadStatus.NO_WORK) {
+      books.expectations(tableId, result);
       history(result);
       return;
     }
@@ -75,12 +81,15 @@ final class LoadRecorder {
             outcome.deltaVersion(),
             bookmark,
             outcome.committed() ? sequence : before.sequence());
-    if (quiet.isPresent() && !outcome.committed()) {
+    if (quiet.isPresent() && !outcome.committed() && outcome.counts().quarantined() == 0) {
       // It succeeded without writing (no changes, or no work): its records join those of the
-      // call's other quiet loads.
+      // call's other quiet loads. A load that quarantined rows wrote them, so it records itself
+      // now (rows without a history row are an unfinished load's, see QuarantineRecords).
       quiet.get().add(catalogue, tableId, result, after);
       return;
     }
+    // Before the history row: a load with a history row has its expectation counts.
+    books.expectations(tableId, result);
     faults.duringHistory();
     history(result);
     LoadTrace.mark("history written");

@@ -21,6 +21,8 @@ import org.apache.spark.sql.Row;
  *     whether anything changed at all (a cheaper pass that ends the load when nothing did; see
  *     {@link SameRows})
  * @param planOnly a plan (docs/plan.md): the load runs to its gates and stops, writing nothing
+ * @param quarantine where the load's quarantined rows go ({@code _.LoadQuarantine}); empty when the
+ *     caller keeps no catalogue (they are then only counted)
  */
 public record LoadRequest(
     LoadSpec spec,
@@ -32,7 +34,8 @@ public record LoadRequest(
     boolean waiveGates,
     String commitMetadata,
     boolean expectUnchanged,
-    boolean planOnly) {
+    boolean planOnly,
+    Optional<QuarantineRecords> quarantine) {
 
   /** A load that writes, with a guess about its changes. */
   public LoadRequest(
@@ -55,7 +58,8 @@ public record LoadRequest(
         waiveGates,
         commitMetadata,
         expectUnchanged,
-        false);
+        false,
+        Optional.empty());
   }
 
   /** A load without a guess about its changes (the full diff runs directly). */
@@ -90,6 +94,7 @@ public record LoadRequest(
     }
     loadTimestamp = loadTimestamp.truncatedTo(ChronoUnit.MICROS);
     commitMetadata = commitMetadata == null ? "" : commitMetadata;
+    quarantine = quarantine == null ? Optional.empty() : quarantine;
   }
 
   /** This load as a plan: the same passes up to the gates, then nothing written. */
@@ -104,7 +109,24 @@ public record LoadRequest(
         waiveGates,
         commitMetadata,
         expectUnchanged,
-        true);
+        true,
+        Optional.empty());
+  }
+
+  /** This load, its quarantined rows written by {@code records}. */
+  LoadRequest withQuarantine(QuarantineRecords records) {
+    return new LoadRequest(
+        spec,
+        staging,
+        deleteKeys,
+        loadTimestamp,
+        loadId,
+        loadSequence,
+        waiveGates,
+        commitMetadata,
+        expectUnchanged,
+        planOnly,
+        Optional.of(records));
   }
 
   /** The idempotent-transaction application id of this Table's loads. */

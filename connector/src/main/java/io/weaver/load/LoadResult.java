@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param tableId item-qualified, {@code Item.Schema.Object}
  * @param deltaVersion the watermark: a read at this version or later observes the load
+ * @param expectations rows violating each of the Table's expectations (empty when it declares none,
+ *     or the load did not get as far as counting them)
  */
 public record LoadResult(
     String loadId,
@@ -24,10 +26,12 @@ public record LoadResult(
     String message,
     List<String> warnings,
     Instant startedAt,
-    Instant loadTimestamp) {
+    Instant loadTimestamp,
+    List<ExpectationCount> expectations) {
 
   public LoadResult {
     warnings = List.copyOf(warnings);
+    expectations = expectations == null ? List.of() : List.copyOf(expectations);
   }
 
   /** A result with no rows counted, no Delta version (-1) and no message; set the rest by name. */
@@ -63,6 +67,11 @@ public record LoadResult(
     return counts.liveBefore();
   }
 
+  /** Staging rows kept out of the Table by a quarantine expectation. */
+  public long rowsQuarantined() {
+    return counts.quarantined();
+  }
+
   /** A failed, refused or skipped load stops its dependants. */
   public boolean stopsDependants() {
     return status.stopsDependants();
@@ -92,6 +101,8 @@ public record LoadResult(
     m.put("duration_ms", durationMs);
     m.put("message", message);
     m.put("warnings", warnings);
+    m.put("rows_quarantined", rowsQuarantined());
+    m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
     return m;
   }
 
@@ -112,6 +123,7 @@ public record LoadResult(
         .warnings(o.warnings())
         .startedAt(started)
         .loadTimestamp(loadTs)
+        .expectations(o.expectations())
         .build();
   }
 
@@ -193,6 +205,7 @@ public record LoadResult(
     private List<String> warnings = List.of();
     private Instant startedAt;
     private Instant loadTimestamp;
+    private List<ExpectationCount> expectations = List.of();
 
     private Builder(String loadId, String tableId, LoadStatus status) {
       this.loadId = loadId;
@@ -245,6 +258,11 @@ public record LoadResult(
       return this;
     }
 
+    public Builder expectations(List<ExpectationCount> counted) {
+      this.expectations = counted;
+      return this;
+    }
+
     public LoadResult build() {
       return new LoadResult(
           loadId,
@@ -258,7 +276,8 @@ public record LoadResult(
           message,
           warnings,
           startedAt,
-          loadTimestamp);
+          loadTimestamp,
+          expectations);
     }
   }
 }

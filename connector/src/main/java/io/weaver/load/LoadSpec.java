@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.metadata.ColumnSet;
+import io.weaver.metadata.Expectation;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.workspace.Target;
@@ -27,6 +28,7 @@ import org.apache.spark.sql.types.StructType;
  * @param deletePercentageThreshold stability gate for deletes; 100 disables it
  * @param updatePercentageThreshold stability gate for updates; 100 disables it
  * @param stabilityRowThreshold gates apply only from this many live rows before the load
+ * @param expectations the row expectations every staging row is tested against
  */
 public record LoadSpec(
     String tableName,
@@ -40,7 +42,8 @@ public record LoadSpec(
     boolean incremental,
     int deletePercentageThreshold,
     int updatePercentageThreshold,
-    long stabilityRowThreshold) {
+    long stabilityRowThreshold,
+    List<Expectation> expectations) {
 
   public LoadSpec {
     if (tableName == null || tableName.isBlank()) {
@@ -56,6 +59,7 @@ public record LoadSpec(
     uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();
     notNull = List.copyOf(notNull);
     comparisonColumns = List.copyOf(comparisonColumns);
+    expectations = List.copyOf(expectations);
     identityColumn = identityColumn == null ? Optional.empty() : identityColumn;
     if (incremental && primaryKey.isEmpty()) {
       throw new IllegalArgumentException(tableName + ": an incremental Table needs a primary key");
@@ -81,7 +85,8 @@ public record LoadSpec(
         .incremental(incremental)
         .deletePercentageThreshold(deletePercentageThreshold)
         .updatePercentageThreshold(updatePercentageThreshold)
-        .stabilityRowThreshold(stabilityRowThreshold);
+        .stabilityRowThreshold(stabilityRowThreshold)
+        .expectations(expectations);
   }
 
   /** Builds a {@link LoadSpec} by name; {@link #build} checks it as the constructor does. */
@@ -98,6 +103,7 @@ public record LoadSpec(
     private int deletePercentageThreshold = 100;
     private int updatePercentageThreshold = 100;
     private long stabilityRowThreshold;
+    private List<Expectation> expectations = List.of();
 
     private Builder(String tableName, String targetPath, StructType businessSchema) {
       this.tableName = tableName;
@@ -150,6 +156,11 @@ public record LoadSpec(
       return this;
     }
 
+    public Builder expectations(List<Expectation> expectations) {
+      this.expectations = expectations;
+      return this;
+    }
+
     public LoadSpec build() {
       return new LoadSpec(
           tableName,
@@ -163,7 +174,8 @@ public record LoadSpec(
           incremental,
           deletePercentageThreshold,
           updatePercentageThreshold,
-          stabilityRowThreshold);
+          stabilityRowThreshold,
+          expectations);
     }
   }
 
@@ -201,6 +213,7 @@ public record LoadSpec(
         .deletePercentageThreshold(t.deletePercentageThreshold())
         .updatePercentageThreshold(t.updatePercentageThreshold())
         .stabilityRowThreshold(t.stabilityRowThreshold())
+        .expectations(t.expectations())
         .build();
   }
 }

@@ -35,8 +35,11 @@ final class PlanWriter implements LoadWriter {
             + ": a load would replace "
             + counts.liveBefore()
             + " rows by "
-            + input.rowCount()
-            + " in one commit.",
+            + counts.inserted()
+            + " in one commit"
+            + (counts.quarantined() > 0
+                ? " and quarantine " + counts.quarantined() + " rows."
+                : "."),
         List.of(),
         Optional.empty());
   }

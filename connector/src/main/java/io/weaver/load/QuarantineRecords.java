@@ -1,0 +1,120 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.to_json;
+
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.NamedRow;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * Writes a load's quarantined rows into {@code _.LoadQuarantine} (docs/table-contract.md,
+ * "Expectations"), before the Table's own commit and in one commit of its own.
+ *
+ * <p>Exactly once: the write replaces every row of this Table under this load id, so a retry under
+ * the same id writes the same rows once; and it also removes the rows of earlier loads of the Table
+ * that did not end as {@code succeeded} or {@code recovered} in {@code _.LoadHistory} — a load that
+ * failed after this write (whose rows {@link #withdraw} removes at once when it can) or stopped
+ * before recording itself. A load that committed the Table before it stopped is recorded by the
+ * next load's recovery before that load gets here, so its rows stay.
+ */
+final class QuarantineRecords {
+  private final Catalogue catalogue;
+  private final String tableId;
+  private final String loadId;
+
+  /** Whether {@link #write} committed rows this load may have to withdraw. */
+  private boolean written;
+
+  QuarantineRecords(Catalogue catalogue, String tableId, String loadId) {
+    this.catalogue = catalogue;
+    this.tableId = tableId;
+    this.loadId = loadId;
+  }
+
+  /** {@code violating} (business columns) as {@code expectations, key_json, row_json}. */
+  static Dataset<Row> rows(LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
+    Column row =
+        to_json(
+            struct(
+                Arrays.stream(spec.businessSchema().fieldNames())
+                    .map(n -> col(ManagedValues.quote(n)))
+                    .toArray(Column[]::new)));
+    Column key =
+        spec.keyed()
+            ? to_json(
+                struct(
+                    spec.primaryKey().stream()
+                        .map(k -> col(ManagedValues.quote(k)))
+                        .toArray(Column[]::new)))
+            : lit(null).cast(DataTypes.StringType);
+    return violating.select(
+        expectations.quarantineNames().as("expectations"), key.as("key_json"), row.as("row_json"));
+  }
+
+  /** Writes {@code rows} (from {@link #rows}) as this load's quarantine, in one commit. */
+  void write(Dataset<Row> rows) {
+    List<String> replaced = new ArrayList<>(unrecordedLoads());
+    replaced.add(loadId);
+    catalogue.replaceLoads(
+        CatalogueTable.LOAD_QUARANTINE,
+        tableId,
+        replaced,
+        rows.select(
+            lit(loadId).as("load_id"),
+            lit(tableId).as("table_id"),
+            col("expectations"),
+            col("key_json"),
+            col("row_json")));
+    written = true;
+    LoadTrace.mark("quarantine written");
+  }
+
+  /**
+   * Removes this load's rows after it failed without committing the Table (best effort: rows left
+   * by a failure here are removed by the Table's next quarantine write).
+   */
+  void withdraw() {
+    if (!written) {
+      return;
+    }
+    try {
+      catalogue.deleteLoads(CatalogueTable.LOAD_QUARANTINE, tableId, List.of(loadId));
+      written = false;
+    } catch (RuntimeException e) {
+      org.slf4j.LoggerFactory.getLogger(QuarantineRecords.class)
+          .warn(
+              "{}: the quarantined rows of failed load {} stay in _.LoadQuarantine until the"
+                  + " Table's next quarantine",
+              tableId,
+              loadId,
+              e);
+    }
+  }
+
+  /** Load ids of this Table's quarantine rows whose load did not end applied (a few at most). */
+  private List<String> unrecordedLoads() {
+    Dataset<Row> quarantined =
+        catalogue
+            .readFor(CatalogueTable.LOAD_QUARANTINE, "table_id", tableId)
+            .select("load_id")
+            .distinct();
+    Dataset<Row> recorded =
+        catalogue
+            .readFor(CatalogueTable.LOAD_HISTORY, "table_id", tableId)
+            .where(col("status").isin(LoadStatus.SUCCEEDED.text(), LoadStatus.RECOVERED.text()))
+            .select("load_id");
+    return quarantined.except(recorded).collectAsList().stream()
+        .map(r -> NamedRow.of(r).string("load_id"))
+        .toList();
+  }
+}

@@ -1,0 +1,257 @@
+package io.weaver.load;
+
+import static org.apache.spark.sql.functions.array;
+import static org.apache.spark.sql.functions.array_compact;
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count_if;
+import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.to_json;
+import static org.apache.spark.sql.functions.when;
+
+import io.weaver.catalogue.NamedRow;
+import io.weaver.metadata.Expectation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * A Table's row expectations (docs/table-contract.md, "Expectations") as columns over typed
+ * staging: whether a row violates each rule (false <em>or null</em>), counted by an observation of
+ * the pass that already reads staging, and whether a row is quarantined. The decision a load takes
+ * from the counts — fail, or go on with the counts recorded — is {@link #verdict}.
+ */
+final class RowExpectations {
+  /** A staging row that violates a quarantine expectation: the diff leaves its key alone. */
+  static final String QUARANTINED = "__weaver_quarantined";
+
+  /** Keys of violating rows kept per {@code warn} expectation. */
+  static final int WARN_SAMPLE = 20;
+
+  private final LoadSpec spec;
+  private final List<Expectation> expectations;
+  private Observation observation;
+
+  /** The observed counts, read once. */
+  private long[] counted;
+
+  RowExpectations(LoadSpec spec) {
+    this.spec = spec;
+    this.expectations = spec.expectations();
+  }
+
+  boolean any() {
+    return !expectations.isEmpty();
+  }
+
+  /** Whether some expectation quarantines (the diff then carries {@link #QUARANTINED}). */
+  boolean quarantines() {
+    return expectations.stream().anyMatch(e -> e.action() == Expectation.Action.QUARANTINE);
+  }
+
+  /**
+   * {@code typed} with {@link #QUARANTINED} added (when some expectation quarantines) and the
+   * violation counts observed as its rows pass; each rule is analysed first, so a rule that does
+   * not resolve against the business columns or is not boolean fails the load before any job runs.
+   */
+  Dataset<Row> observe(Dataset<Row> typed) {
+    if (!any()) {
+      return typed;
+    }
+    analyse(typed);
+    observation = new Observation("weaver_expect_" + UUID.randomUUID().toString().replace("-", ""));
+    Column[] counts = new Column[expectations.size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = count_if(violated(expectations.get(i))).as("e" + i);
+    }
+    Dataset<Row> marked = quarantines() ? typed.withColumn(QUARANTINED, quarantined()) : typed;
+    return marked.observe(observation, counts[0], Arrays.copyOfRange(counts, 1, counts.length));
+  }
+
+  /** Whether the row violates any quarantine expectation. */
+  Column quarantined() {
+    Column any = lit(false);
+    for (Expectation e : expectations) {
+      if (e.action() == Expectation.Action.QUARANTINE) {
+        any = any.or(violated(e));
+      }
+    }
+    return any;
+  }
+
+  /** The names of the quarantine expectations the row violates. */
+  Column quarantineNames() {
+    List<Column> names = new ArrayList<>();
+    for (Expectation e : expectations) {
+      if (e.action() == Expectation.Action.QUARANTINE) {
+        names.add(when(violated(e), lit(e.name())));
+      }
+    }
+    return array_compact(array(names.toArray(new Column[0])));
+  }
+
+  /** A row violates a rule that is false or null. */
+  static Column violated(Expectation e) {
+    return not(coalesce(expr(e.rule()), lit(false)));
+  }
+
+  private void analyse(Dataset<Row> typed) {
+    for (Expectation e : expectations) {
+      org.apache.spark.sql.types.DataType type;
+      try {
+        type = typed.select(expr(e.rule())).schema().fields()[0].dataType();
+      } catch (Exception failure) { // Spark's AnalysisException is a checked exception
+        throw new LoadFailure(
+            spec.tableName()
+                + ": expectation '"
+                + e.name()
+                + "': rule `"
+                + e.rule()
+                + "` cannot be evaluated over the business columns ("
+                + CommitConflicts.firstLine(String.valueOf(failure.getMessage()))
+                + "); fix the rule in the header (weaver check reports it too). Nothing written.");
+      }
+      if (!type.equals(DataTypes.BooleanType)) {
+        throw new LoadFailure(
+            spec.tableName()
+                + ": expectation '"
+                + e.name()
+                + "': rule `"
+                + e.rule()
+                + "` is "
+                + type.sql()
+                + ", not boolean; write a condition such as `weight_kg > 0`. Nothing written.");
+      }
+    }
+  }
+
+  /**
+   * The counts of the observed pass, decided: throws a {@link LoadFailure} naming every {@code
+   * fail} expectation that a row violates and every quarantine above its {@code max percentage}
+   * (with up to five keys each); otherwise the counts, with sample keys for {@code warn}.
+   */
+  List<ExpectationCount> verdict(long stagingRows, Dataset<Row> typed) {
+    if (!any()) {
+      return List.of();
+    }
+    long[] violating = counts(typed);
+    List<String> problems = new ArrayList<>();
+    List<ExpectationCount> result = new ArrayList<>();
+    for (int i = 0; i < violating.length; i++) {
+      Expectation e = expectations.get(i);
+      long n = violating[i];
+      List<String> samples = List.of();
+      if (n > 0 && e.action() == Expectation.Action.FAIL) {
+        problems.add(
+            String.format(
+                Locale.ROOT,
+                "expectation '%s' (%s) fails: %d of %d staging rows violate it; sample keys %s",
+                e.name(),
+                e.rule(),
+                n,
+                stagingRows,
+                sampleKeys(typed, e, StagingValidator.SAMPLE)));
+      } else if (n > 0
+          && e.maxPercentage().isPresent()
+          && 100.0 * n > e.maxPercentage().get() * stagingRows) {
+        problems.add(
+            String.format(
+                Locale.ROOT,
+                "expectation '%s' (%s) would quarantine %d of %d staging rows (%.2f%%), above its"
+                    + " max percentage %s; sample keys %s",
+                e.name(),
+                e.rule(),
+                n,
+                stagingRows,
+                100.0 * n / stagingRows,
+                percent(e.maxPercentage().get()),
+                sampleKeys(typed, e, StagingValidator.SAMPLE)));
+      } else if (n > 0 && e.action() == Expectation.Action.WARN) {
+        samples = sampleKeys(typed, e, WARN_SAMPLE);
+      }
+      result.add(new ExpectationCount(e.name(), e.action().word(), n, samples));
+    }
+    if (!problems.isEmpty()) {
+      throw new LoadFailure(
+          spec.tableName()
+              + ": staging rows rejected by expectations, nothing written: "
+              + String.join("; ", problems)
+              + ". Fix the delivery, or change the expectation's 'on violation'.");
+    }
+    return result;
+  }
+
+  /** Rows that violate a quarantine expectation, per the observed counts. */
+  long quarantinedRows(Dataset<Row> typed) {
+    if (!quarantines()) {
+      return 0;
+    }
+    long[] counts = counts(typed);
+    long any = 0;
+    for (int i = 0; i < counts.length; i++) {
+      if (expectations.get(i).action() == Expectation.Action.QUARANTINE) {
+        any += counts[i];
+      }
+    }
+    return any;
+  }
+
+  private long[] counts(Dataset<Row> typed) {
+    if (counted == null) {
+      counted = readCounts(typed);
+    }
+    return counted;
+  }
+
+  private long[] readCounts(Dataset<Row> typed) {
+    long[] counts = new long[expectations.size()];
+    if (observation == null) {
+      // Not observed (an unkeyed load has no diff to ride): one aggregate of its own.
+      analyse(typed);
+    } else if (LoadEngine.observed(observation).containsKey("e0")) {
+      Map<String, Object> metrics = LoadEngine.observed(observation);
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = ((Number) metrics.get("e" + i)).longValue();
+      }
+      return counts;
+    }
+    // The optimizer drops the observation when staging is provably empty; count directly then,
+    // which costs nothing for such a staging.
+    Column[] named = new Column[counts.length];
+    for (int i = 0; i < named.length; i++) {
+      named[i] = count_if(violated(expectations.get(i))).as("e" + i);
+    }
+    Row row = typed.agg(named[0], Arrays.copyOfRange(named, 1, named.length)).head();
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = row.<Long>getAs("e" + i);
+    }
+    return counts;
+  }
+
+  /** Up to {@code limit} keys (the whole row for an unkeyed Table) of rows violating {@code e}. */
+  private List<String> sampleKeys(Dataset<Row> typed, Expectation e, int limit) {
+    List<String> names =
+        spec.keyed() ? spec.primaryKey() : Arrays.asList(spec.businessSchema().fieldNames());
+    Column key =
+        to_json(
+            struct(names.stream().map(n -> col(ManagedValues.quote(n))).toArray(Column[]::new)));
+    return typed.filter(violated(e)).select(key.as("k")).limit(limit).collectAsList().stream()
+        .map(r -> NamedRow.of(r).string("k"))
+        .toList();
+  }
+
+  private static String percent(double value) {
+    return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+  }
+}

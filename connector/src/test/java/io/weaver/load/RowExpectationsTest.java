@@ -1,0 +1,354 @@
+package io.weaver.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.weaver.api.Scope;
+import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueTable;
+import io.weaver.session.WeaverConf;
+import io.weaver.testing.WeaverFixture;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Row expectations (docs/table-contract.md, "Expectations") through the whole load — Check's model,
+ * Build, the runner and the catalogue — on keyed snapshot, incremental and unkeyed Tables: {@code
+ * warn} loads and samples, {@code quarantine} keeps the row out and its key's target row as it is,
+ * {@code fail} writes nothing; the counts reach {@code _.LoadExpectation} and the plan.
+ */
+class RowExpectationsTest {
+  @RegisterExtension final WeaverFixture fixture = WeaverFixture.item("Expect");
+  private final WeaverWorkspace weaver = fixture.weaver();
+
+  /** Quarantines a weight that is not positive (null included), warns on an unnamed parcel. */
+  private static final String EXPECTATIONS =
+      """
+      Expectations:
+        positive weight:
+          rule: weight > 0
+          on violation: quarantine
+        named:
+          rule: name is not null
+          on violation: warn
+      """;
+
+  private static final String FIRST =
+      "select id, name, weight from values (1, 'a', 10), (2, 'b', 20), (3, 'c', 30)"
+          + " as t(id, name, weight)";
+
+  @AfterEach
+  void defaultWriter() {
+    fixture.spark().conf().unset(WeaverConf.LOAD_WRITER);
+  }
+
+  private void table(String header) {
+    fixture.table("A.Parcel", header + EXPECTATIONS, FIRST + ";\n");
+    weaver.build(Scope.all(), false);
+    List<LoadResult> first = weaver.load(Scope.all(), false);
+    assertEquals(LoadStatus.SUCCEEDED, first.get(0).status(), first.toString());
+    assertEquals(3, first.get(0).rowsInserted());
+  }
+
+  private LoadResult load(String sql) {
+    List<LoadResult> results = fixture.loadWith("A.Parcel", sql);
+    assertEquals(1, results.size(), results.toString());
+    return results.get(0);
+  }
+
+  private Map<Integer, Row> rowsById() {
+    Map<Integer, Row> rows = new TreeMap<>();
+    fixture
+        .rows("A.Parcel")
+        .collectAsList()
+        .forEach(r -> rows.put(r.getInt(r.fieldIndex("id")), r));
+    return rows;
+  }
+
+  private List<Row> quarantine(String loadId) {
+    return fixture
+        .catalogue(CatalogueTable.LOAD_QUARANTINE)
+        .where(functions.col("load_id").equalTo(loadId))
+        .orderBy("key_json")
+        .collectAsList();
+  }
+
+  private Map<String, Long> expectationCounts(String loadId) {
+    Map<String, Long> counts = new TreeMap<>();
+    fixture
+        .catalogue(CatalogueTable.LOAD_EXPECTATION)
+        .where(functions.col("load_id").equalTo(loadId))
+        .collectAsList()
+        .forEach(
+            r ->
+                counts.put(
+                    r.getString(r.fieldIndex("expectation"))
+                        + "/"
+                        + r.getString(r.fieldIndex("action")),
+                    r.getLong(r.fieldIndex("rows_violating"))));
+    return counts;
+  }
+
+  private static boolean live(Row row) {
+    return row.getTimestamp(row.fieldIndex("row_delete_datetime"))
+        .toInstant()
+        .equals(java.time.Instant.parse("9999-12-31T00:00:00Z"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"direct", "merge"})
+  void aQuarantinedRowLeavesItsKeysTargetRowExactlyAsItIs(String writer) {
+    fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
+    table(WeaverFixture.KEYED);
+    Row before = rowsById().get(2);
+
+    // 2 arrives with a negative weight, 3 is absent, 4 is new, 5 is new but weighs nothing.
+    LoadResult second =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, 'B', -5), (4, 'd', 40),"
+                + " (5, 'e', null) as t(id, name, weight)");
+
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
+    assertEquals(1, second.rowsInserted());
+    assertEquals(0, second.rowsUpdated());
+    assertEquals(1, second.rowsDeleted(), "3 is absent; 2 is quarantined, not absent");
+    assertEquals(1, second.rowsUnchanged());
+    assertEquals(2, second.rowsQuarantined());
+    assertEquals(3, second.targetLiveRowsBefore());
+    assertEquals(3, second.targetLiveRowsAfter());
+    Map<Integer, Row> after = rowsById();
+    assertEquals(before, after.get(2), "the target row of a quarantined key is not touched");
+    assertTrue(live(after.get(2)));
+    assertTrue(!live(after.get(3)), "an absent key is still soft-deleted");
+    assertTrue(after.containsKey(4));
+    assertTrue(!after.containsKey(5), "a quarantined new key is not inserted");
+
+    List<Row> kept = quarantine(second.loadId());
+    assertEquals(2, kept.size(), kept.toString());
+    assertEquals("{\"id\":2}", kept.get(0).getString(kept.get(0).fieldIndex("key_json")));
+    assertEquals(
+        "{\"id\":2,\"name\":\"B\",\"weight\":-5}",
+        kept.get(0).getString(kept.get(0).fieldIndex("row_json")));
+    assertEquals(
+        List.of("positive weight"), kept.get(0).getList(kept.get(0).fieldIndex("expectations")));
+    assertEquals("{\"id\":5}", kept.get(1).getString(kept.get(1).fieldIndex("key_json")));
+    assertEquals(
+        Map.of("named/warn", 0L, "positive weight/quarantine", 2L),
+        expectationCounts(second.loadId()));
+
+    // The same delivery again: nothing to write, the same two rows quarantined again.
+    LoadResult again =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, 'B', -5), (4, 'd', 40),"
+                + " (5, 'e', null) as t(id, name, weight)");
+    assertEquals(0, again.counts().changed(), again.toString());
+    assertEquals(2, again.rowsQuarantined());
+    assertEquals(before, rowsById().get(2));
+  }
+
+  @Test
+  void anIncrementalLoadQuarantinesWithoutTouchingTheKey() {
+    table("Primary key: id\nIncremental: true\n" + WeaverFixture.GATES_OFF);
+    Row before = rowsById().get(2);
+    LoadResult second =
+        load(
+            "select id, name, weight from values (2, 'B', -5), (5, 'e', -1), (6, 'f', 60)"
+                + " as t(id, name, weight)");
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
+    assertEquals(1, second.rowsInserted());
+    assertEquals(0, second.rowsUpdated());
+    assertEquals(0, second.rowsDeleted());
+    assertEquals(2, second.rowsQuarantined());
+    assertEquals(4, second.targetLiveRowsAfter());
+    assertEquals(before, rowsById().get(2));
+    assertTrue(!rowsById().containsKey(5));
+    assertEquals(2, quarantine(second.loadId()).size());
+  }
+
+  @Test
+  void anUnkeyedReplacementLeavesQuarantinedRowsOut() {
+    table(WeaverFixture.GATES_OFF);
+    LoadResult second =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, 'b', 0), (7, null, 70)"
+                + " as t(id, name, weight)");
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
+    assertEquals(2, second.rowsInserted());
+    assertEquals(1, second.rowsQuarantined());
+    assertEquals(
+        List.of(1, 7),
+        fixture.liveRows("A.Parcel").orderBy("id").select("id").collectAsList().stream()
+            .map(r -> r.getInt(0))
+            .toList());
+    List<Row> kept = quarantine(second.loadId());
+    assertEquals(1, kept.size());
+    assertTrue(kept.get(0).isNullAt(kept.get(0).fieldIndex("key_json")));
+    assertEquals(
+        "{\"id\":2,\"name\":\"b\",\"weight\":0}",
+        kept.get(0).getString(kept.get(0).fieldIndex("row_json")));
+    assertEquals(
+        Map.of("named/warn", 1L, "positive weight/quarantine", 1L),
+        expectationCounts(second.loadId()));
+  }
+
+  @Test
+  void aWarningLoadsTheRowAndKeepsSampleKeys() {
+    table(WeaverFixture.KEYED);
+    LoadResult second =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, null, 20), (3, null, 30)"
+                + " as t(id, name, weight)");
+    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
+    assertEquals(2, second.rowsUpdated());
+    ExpectationCount named =
+        second.expectations().stream()
+            .filter(e -> e.expectation().equals("named"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(2, named.rowsViolating());
+    assertEquals(
+        List.of("{\"id\":2}", "{\"id\":3}"), named.sampleKeys().stream().sorted().toList());
+    Row recorded =
+        fixture
+            .catalogue(CatalogueTable.LOAD_EXPECTATION)
+            .where(functions.col("load_id").equalTo(second.loadId()))
+            .where(functions.col("expectation").equalTo("named"))
+            .first();
+    assertEquals(2, recorded.getList(recorded.fieldIndex("sample_keys")).size());
+  }
+
+  @Test
+  void aFailingExpectationFailsTheLoadAndWritesNothing() {
+    fixture.table(
+        "A.Parcel",
+        WeaverFixture.KEYED
+            + "Expectations:\n  light enough:\n    rule: weight < 1000\n"
+            + "  positive weight:\n    rule: weight > 0\n    on violation: quarantine\n",
+        FIRST + ";\n");
+    weaver.build(Scope.all(), false);
+    assertEquals(LoadStatus.SUCCEEDED, weaver.load(Scope.all(), false).get(0).status());
+    long version = fixture.version("A.Parcel");
+    LoadResult second =
+        load(
+            "select id, name, weight from values (1, 'a', 5000), (2, 'b', -1), (3, 'c', 30)"
+                + " as t(id, name, weight)");
+    assertEquals(LoadStatus.FAILED, second.status());
+    String message = second.message();
+    assertTrue(message.contains("Expect"), message);
+    assertTrue(message.contains("expectation 'light enough'"), message);
+    assertTrue(message.contains("1 of 3 staging rows"), message);
+    assertTrue(message.contains("{\"id\":1}"), message);
+    assertTrue(message.contains("nothing written"), message);
+    assertEquals(version, fixture.version("A.Parcel"));
+    assertEquals(0, quarantine(second.loadId()).size(), "a failed load quarantines nothing");
+  }
+
+  @Test
+  void aQuarantineAboveItsCeilingFailsTheLoad() {
+    fixture.table(
+        "A.Parcel",
+        WeaverFixture.KEYED
+            + "Expectations:\n  positive weight:\n    rule: weight > 0\n"
+            + "    on violation: quarantine\n    max percentage: 10\n",
+        FIRST + ";\n");
+    weaver.build(Scope.all(), false);
+    weaver.load(Scope.all(), false);
+    long version = fixture.version("A.Parcel");
+    LoadResult second =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, 'b', -1), (3, 'c', 30)"
+                + " as t(id, name, weight)");
+    assertEquals(LoadStatus.FAILED, second.status());
+    assertTrue(second.message().contains("above its max percentage 10"), second.message());
+    assertEquals(version, fixture.version("A.Parcel"));
+  }
+
+  @Test
+  void thePlanPredictsExactlyTheCountsTheLoadRecords() {
+    table(WeaverFixture.KEYED);
+    String sql =
+        "select id, name, weight from values (1, null, 10), (2, 'B', -5), (4, 'd', 40)"
+            + " as t(id, name, weight)";
+    LoadPlan plan = weaver.planWith(fixture.qualified("A.Parcel"), false, fixture.staging(sql));
+    LoadResult load = load(sql);
+    assertEquals(load.counts(), plan.counts());
+    assertEquals(
+        load.expectations().stream().map(e -> e.expectation() + "=" + e.rowsViolating()).toList(),
+        plan.expectations().stream().map(e -> e.expectation() + "=" + e.rowsViolating()).toList());
+    assertEquals(1L, plan.toMap().get("rows_quarantined"));
+  }
+
+  @Test
+  void aFailureAfterTheQuarantineWithdrawsItAndTheRerunQuarantinesOnce() {
+    table(WeaverFixture.KEYED);
+    String sql =
+        "select id, name, weight from values (1, 'a', 11), (2, 'B', -5), (3, 'c', 30)"
+            + " as t(id, name, weight)";
+    long version = fixture.version("A.Parcel");
+    LoadFaults.arm(LoadFaults.Phase.DURING_WRITE);
+    LoadResult failed = load(sql);
+    assertEquals(LoadStatus.FAILED, failed.status(), failed.toString());
+    assertEquals(version, fixture.version("A.Parcel"));
+    assertEquals(0, quarantine(failed.loadId()).size(), "the failed load's rows are withdrawn");
+
+    LoadResult rerun = load(sql);
+    assertEquals(LoadStatus.SUCCEEDED, rerun.status(), rerun.message());
+    assertEquals(1, rerun.rowsUpdated());
+    assertEquals(1, fixture.catalogue(CatalogueTable.LOAD_QUARANTINE).count());
+  }
+
+  @Test
+  void rowsOfALoadThatNeverRecordedItselfAreReplacedByTheNextQuarantine() {
+    table(WeaverFixture.KEYED);
+    // What a process that died between its quarantine write and its Table commit leaves behind.
+    fixture
+        .spark()
+        .sql(
+            "select 'stopped-load' as load_id, 'A.Parcel' as table_id, array('positive weight') as expectations,"
+                + " '{\"id\":2}' as key_json, '{}' as row_json")
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(fixture.cataloguePath(CatalogueTable.LOAD_QUARANTINE));
+    LoadResult next =
+        load(
+            "select id, name, weight from values (1, 'a', 10), (2, 'B', -5), (3, 'c', 30)"
+                + " as t(id, name, weight)");
+    assertEquals(1, next.rowsQuarantined());
+    List<Row> all = fixture.catalogue(CatalogueTable.LOAD_QUARANTINE).collectAsList();
+    assertEquals(1, all.size(), all.toString());
+    assertEquals(next.loadId(), all.get(0).getString(all.get(0).fieldIndex("load_id")));
+  }
+
+  @Test
+  void aRuleThatDoesNotResolveFailsTheLoadNamingIt(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    // Check reports such a rule first (expectation-rule); the engine still refuses it on its own.
+    LoadSpec spec =
+        TestTable.keyedSpec(dir, false).toBuilder()
+            .expectations(
+                List.of(
+                    new io.weaver.metadata.Expectation(
+                        "typo",
+                        "wieght > 0",
+                        io.weaver.metadata.Expectation.Action.FAIL,
+                        java.util.Optional.empty(),
+                        new io.weaver.findings.SourcePos(1, 1),
+                        new io.weaver.findings.SourcePos(1, 1))))
+            .build();
+    TestTable table = new TestTable(spec);
+    LoadOutcome outcome = table.load(table.rows(TestTable.row(1, "a", 10)), TestTable.T1);
+    assertEquals(LoadStatus.FAILED, outcome.status());
+    assertTrue(outcome.message().contains("expectation 'typo'"), outcome.message());
+    assertTrue(outcome.message().contains("wieght > 0"), outcome.message());
+    assertEquals(0, table.version(), "nothing committed after the table's creation");
+  }
+}
