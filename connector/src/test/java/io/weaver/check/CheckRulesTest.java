@@ -1140,7 +1140,7 @@ class CheckRulesTest {
                 "  fine:\n    rule: >-\n      coalesce(`Status`, '') <> ''\n"
                     + "      and current_date >= date'2020-01-01'\n"
                     + "      and exists(array(parcel_id), p -> p is not null)\n"
-                    + "      and src.parcel_id is not null\n")),
+                    + "      and src.parcel_id is not null and status.code is null\n")),
         clean(
             "expectationRuleColumnsUncheckedWhenShapeUnknown",
             ws ->
