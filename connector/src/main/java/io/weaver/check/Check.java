@@ -82,8 +82,9 @@ public final class Check {
                 TableRules.check(table, sink, resultColumns);
                 Optional<List<String>> visible =
                     resultColumns.map(cols -> cols.stream().map(StaticColumn::name).toList());
-                knownColumns.put(
-                    table.qualifiedName(), table.schemaColumnNames().or(() -> visible));
+                Optional<List<String>> business = table.schemaColumnNames().or(() -> visible);
+                ExpectationRules.check(table, sink, business);
+                knownColumns.put(table.qualifiedName(), business);
                 tables.add(table);
               });
       findings.addAll(sink.findings());

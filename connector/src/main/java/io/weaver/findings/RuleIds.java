@@ -54,8 +54,8 @@ public final class RuleIds {
   public static final String EXPECTATIONS = "expectations";
 
   /**
-   * Weaver's own: an expectation's rule does not parse, names a column outside the business shape
-   * or a managed column, or uses an aggregate or window function.
+   * Weaver's own: an expectation's rule does not parse, names a column outside the business shape,
+   * a managed column or the Identity column, or uses an aggregate, a window or a subquery.
    */
   public static final String EXPECTATION_RULE = "expectation-rule";
 

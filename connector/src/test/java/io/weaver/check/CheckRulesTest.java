@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.findings.Finding;
 import io.weaver.findings.Severity;
+import io.weaver.metadata.Expectation;
+import io.weaver.metadata.TableDeclaration;
+import io.weaver.workspace.TableId;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -930,7 +934,237 @@ class CheckRulesTest {
                     "L",
                     "Parcel.Current",
                     BASE + "Schema:\n  status: string\n  parcel_id: string\n",
-                    QUERY)));
+                    QUERY)),
+        // expectations (the form; line 4 is "Expectations:", 5 the first name, 6 its first key)
+        flags(
+                "expectationKeyMisspelled",
+                "expectations",
+                7,
+                expecting("  known status:\n    rule: status is not null\n    on violaton: warn\n"))
+            .messageContains("did you mean 'on violation'"),
+        flags(
+                "expectationKeyFarFromAny",
+                "expectations",
+                7,
+                expecting("  known status:\n    rule: status is not null\n    severity: high\n"))
+            .messageLacks("did you mean")
+            .messageContains("rule, on violation, max percentage"),
+        flags(
+                "expectationNameEmpty",
+                "expectations",
+                5,
+                expecting("  \"\":\n    rule: status is not null\n"))
+            .messageContains("empty name"),
+        flags(
+                "expectationNamesDifferingInCase",
+                "expectations",
+                7,
+                expecting(
+                    "  Known status:\n    rule: status is not null\n"
+                        + "  known STATUS:\n    rule: status <> ''\n"))
+            .messageContains("repeats 'Known status'"),
+        flags(
+                "expectationActionUnknown",
+                "expectations",
+                7,
+                expecting(
+                    "  known status:\n    rule: status is not null\n    on violation: drop\n"))
+            .messageContains("warn, quarantine or fail"),
+        flags(
+                "expectationCeilingAboveHundred",
+                "expectations",
+                8,
+                expecting(
+                    "  known status:\n    rule: status is not null\n"
+                        + "    on violation: quarantine\n    max percentage: 150\n"))
+            .messageContains("from 0 to 100"),
+        flags(
+                "expectationCeilingNotANumber",
+                "expectations",
+                8,
+                expecting(
+                    "  known status:\n    rule: status is not null\n"
+                        + "    on violation: quarantine\n    max percentage: few\n"))
+            .messageContains("from 0 to 100"),
+        flags(
+                "expectationCeilingWithoutQuarantine",
+                "expectations",
+                8,
+                expecting(
+                    "  known status:\n    rule: status is not null\n"
+                        + "    on violation: warn\n    max percentage: 1\n"))
+            .messageContains("applies only to 'on violation: quarantine'"),
+        flags(
+                "expectationCeilingWithDefaultAction",
+                "expectations",
+                7,
+                expecting("  known status:\n    rule: status is not null\n    max percentage: 1\n"))
+            .messageContains("applies only to 'on violation: quarantine'"),
+        flags(
+                "expectationWithoutRule",
+                "expectations",
+                5,
+                expecting("  known status:\n    on violation: warn\n"))
+            .messageContains("has no 'rule'"),
+        flags(
+                "expectationNotAMapping",
+                "expectations",
+                5,
+                expecting("  known status: status is not null\n"))
+            .messageContains("must be a mapping with a 'rule'"),
+        flags(
+                "expectationKeySetTwice",
+                "expectations",
+                7,
+                expecting(
+                    "  known status:\n    rule: status is not null\n    rule: status <> ''\n"))
+            .messageContains("sets 'rule' twice"),
+        clean(
+            "expectationsValid",
+            expecting(
+                "  known status:\n    rule: status in ('in_transit', 'delivered')\n"
+                    + "    on violation: warn\n"
+                    + "  has parcel:\n    rule: parcel_id is not null\n"
+                    + "    on violation: quarantine\n    max percentage: 0.5\n"
+                    + "  long enough:\n    rule: length(PARCEL_ID) >= 8\n")),
+        // expectation-rule (the rule's meaning; line 6 is the first rule)
+        flags(
+                "expectationRuleDoesNotParse",
+                "expectation-rule",
+                6,
+                expecting("  known status:\n    rule: status in ('a', \n"))
+            .messageContains("is not a Spark SQL expression")
+            .messageContains("PARSE_SYNTAX_ERROR")
+            .messageContains("of the rule")
+            .messageLacks("== SQL =="),
+        flags(
+                "expectationRuleIsTwoStatements",
+                "expectation-rule",
+                6,
+                expecting("  known status:\n    rule: status is not null; drop table x\n"))
+            .messageContains("is not a Spark SQL expression"),
+        flags(
+                "expectationRuleMisspellsColumn",
+                "expectation-rule",
+                6,
+                expecting("  known status:\n    rule: stauts is not null\n"))
+            .messageContains("column 'stauts', which the query result does not have")
+            .messageContains("did you mean 'status'?"),
+        flags(
+                "expectationRuleNamesUnknownColumn",
+                "expectation-rule",
+                6,
+                expecting("  heavy:\n    rule: weight_kg > 0\n"))
+            .messageContains("column 'weight_kg'")
+            .messageContains("use one of: parcel_id, status"),
+        flags(
+                "expectationRuleColumnOutsideSchema",
+                "expectation-rule",
+                8,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n"
+                            + "Expectations:\n  heavy:\n    rule: weight_kg > 0\n"))
+            .messageContains("which Schema does not have"),
+        flags(
+                "expectationRuleReadsManagedColumn",
+                "expectation-rule",
+                6,
+                expecting("  fresh:\n    rule: Row_Insert_Datetime > '2026-01-01'\n"))
+            .messageContains("managed column 'row_insert_datetime'")
+            .messageContains("row_signature"),
+        flags(
+                "expectationRuleReadsIdentity",
+                "expectation-rule",
+                7,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Identity: parcel_key\n"
+                            + "Expectations:\n  keyed:\n    rule: parcel_key > 0\n",
+                        QUERY))
+            .messageContains("Identity column 'parcel_key'"),
+        flags(
+                "expectationRuleAggregates",
+                "expectation-rule",
+                6,
+                expecting("  few:\n    rule: count(parcel_id) < 10\n"))
+            .messageContains("aggregate function 'count'"),
+        flags(
+                "expectationRuleAggregateBesideRowFunction",
+                "expectation-rule",
+                6,
+                expecting("  few:\n    rule: upper(status) <> 'X' and max(length(status)) < 10\n"))
+            .messageContains("aggregate function 'max'")
+            .messageLacks("upper"),
+        flags(
+                "expectationRuleUsesWindow",
+                "expectation-rule",
+                6,
+                expecting("  first:\n    rule: row_number() over (order by parcel_id) = 1\n"))
+            .messageContains("window function row_number(…) OVER"),
+        flags(
+                "expectationRuleUsesWindowFunctionWithoutOver",
+                "expectation-rule",
+                6,
+                expecting("  first:\n    rule: rank() = 1\n"))
+            .messageContains("window function rank()"),
+        flags(
+                "expectationRuleScalarSubquery",
+                "expectation-rule",
+                6,
+                expecting("  known:\n    rule: status = (select max(s) from Ref.Status)\n"))
+            .messageContains("subquery (SELECT …)")
+            .messageLacks("aggregate"),
+        flags(
+                "expectationRuleInSubquery",
+                "expectation-rule",
+                6,
+                expecting("  known:\n    rule: status in (select s from Ref.Status)\n"))
+            .messageContains("subquery IN (SELECT …)"),
+        flags(
+                "expectationRuleExists",
+                "expectation-rule",
+                6,
+                expecting(
+                    "  known:\n    rule: exists (select 1 from Ref.Status r where r.s = status)\n"))
+            .messageContains("subquery EXISTS (SELECT …)"),
+        clean(
+            "expectationRuleRowFunctionsAndLambdas",
+            expecting(
+                "  fine:\n    rule: >-\n      coalesce(`Status`, '') <> ''\n"
+                    + "      and current_date >= date'2020-01-01'\n"
+                    + "      and exists(array(parcel_id), p -> p is not null)\n"
+                    + "      and src.parcel_id is not null and status.code is null\n")),
+        clean(
+            "expectationRuleColumnsUncheckedWhenShapeUnknown",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Expectations:\n  heavy:\n    rule: weight_kg > 0\n",
+                    "select * from src;\n")),
+        flags(
+                "expectationsOnWarehouse",
+                "target-key",
+                4,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE + "Expectations:\n  heavy:\n    rule: weight_kg > 0\n",
+                        "select a from src\n"))
+            .messageContains("not applied by Warehouse load procedures yet"));
+  }
+
+  /** A Spark SQL Table returning parcel_id and status, with these Expectations entries. */
+  private static Consumer<TestWorkspace> expecting(String entries) {
+    return ws -> ws.sql("L", "Parcel.Current", BASE + "Expectations:\n" + entries, QUERY);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -1040,5 +1274,67 @@ class CheckRulesTest {
     Finding f = ws.expect("dynamic-sql", 6);
     assertEquals(Severity.WARNING, f.severity());
     ws.expectNo("result-queries");
+  }
+
+  // expectations, expectation-rule
+
+  @Test
+  void validExpectationsAreReadWithDefaults() {
+    ws.sql(
+        "L",
+        "Parcel.Current",
+        BASE
+            + "Expectations:\n"
+            + "  known status:\n    rule: status in ('in_transit', 'delivered')\n"
+            + "    on violation: warn\n"
+            + "  has parcel:\n    rule: parcel_id is not null\n"
+            + "    on violation: quarantine\n    max percentage: 0.5\n"
+            + "  long enough:\n    rule: length(parcel_id) >= 8\n",
+        QUERY);
+    Check.Result result = Check.analyze(dir);
+    assertEquals(List.of(), result.report().findings());
+    TableDeclaration table =
+        result.model().find("L", TableId.parse("Parcel.Current").orElseThrow()).orElseThrow();
+    List<Expectation> e = table.expectations();
+    assertEquals(3, e.size());
+    assertEquals("known status", e.get(0).name());
+    assertEquals("status in ('in_transit', 'delivered')", e.get(0).rule());
+    assertEquals(Expectation.Action.WARN, e.get(0).action());
+    assertEquals(Optional.empty(), e.get(0).maxPercentage());
+    assertEquals(5, e.get(0).pos().line());
+    assertEquals(6, e.get(0).rulePos().line());
+    assertEquals(Expectation.Action.QUARANTINE, e.get(1).action());
+    assertEquals(Optional.of(0.5), e.get(1).maxPercentage());
+    assertEquals("long enough", e.get(2).name());
+    assertEquals(Expectation.Action.FAIL, e.get(2).action(), "the default action");
+  }
+
+  @Test
+  void everyProblemOfEveryRuleIsReported() {
+    ws.sql(
+        "L",
+        "Parcel.Current",
+        BASE
+            + "Expectations:\n"
+            + "  one:\n    rule: sum(weigth) > 0 and row_signature is not null\n"
+            + "  two:\n    rule: stauts <> 'x'\n",
+        QUERY);
+    List<Finding> findings = ws.findings("expectation-rule");
+    assertEquals(4, findings.size(), TestWorkspace.describe(findings));
+    assertEquals(List.of(6, 6, 6, 8), findings.stream().map(Finding::line).toList());
+    assertTrue(findings.get(0).message().startsWith("expectation 'one' of Parcel.Current: "));
+    assertTrue(findings.get(3).message().contains("did you mean 'status'?"));
+  }
+
+  @Test
+  void brokenExpectationIsNotCheckedForItsMeaning() {
+    // An expectation with a bad form is dropped by the reader; Check does not pile on.
+    ws.sql(
+        "L",
+        "Parcel.Current",
+        BASE + "Expectations:\n  one:\n    rule: sum(nope) > 0\n    on violation: maybe\n",
+        QUERY);
+    ws.expect("expectations", 7);
+    ws.expectNo("expectation-rule");
   }
 }
