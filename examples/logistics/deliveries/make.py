@@ -30,7 +30,9 @@ ACCOUNTS = {
         ("C003", "Brabant Bikes", "", "EIN"), ("C004", "Maas Mail", "NL004", "MST")],
     2: [("C001", "Tulip Traders", "NL001", "AMS"), ("C002", "Harbour Goods BV", "NL002", "RTM"),
         ("C003", "Brabant Bikes", "", "EIN"), ("C004", "Maas Mail", "NL004", "MST"),
-        ("C005", "Utrecht Umbrellas", "NL005", "UTR")],
+        ("C005", "Utrecht Umbrellas", "NL005", "UTR"),
+        # A CRM export error: an account number in lower case (its expectation quarantines it).
+        ("c006", "Delft Drones", "NL006", "AMS")],
 }
 
 

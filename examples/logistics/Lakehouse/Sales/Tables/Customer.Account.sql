@@ -19,6 +19,14 @@ Column notes:
   vat_number: VAT registration number; unique when present.
   home_site: $Logistics.Depot.Site.site_code
 
+Expectations:
+  account number format:
+    rule: account_id rlike '^C[0-9]{3}$'
+    on violation: quarantine
+  has VAT number:
+    rule: vat_number is not null
+    on violation: warn
+
 Stability row threshold: 0
 Delete percentage threshold: 50
 Update percentage threshold: 50

@@ -93,6 +93,8 @@ def _skipped(table_id: str, dependency: str, status: str) -> Result:
         "duration_ms": 0,
         "message": f"not loaded: dependency {dependency} was {status}",
         "warnings": [],
+        "rows_quarantined": 0,
+        "expectations": [],
     }
 
 

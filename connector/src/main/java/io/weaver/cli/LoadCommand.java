@@ -44,7 +44,7 @@ final class LoadCommand {
     }
     for (LoadResult r : results) {
       out.printf(
-          "%-10s %-36s +%d ~%d -%d ^%d =%d !%d live %d->%d v%d %dms %s%n",
+          "%-10s %-36s +%d ~%d -%d ^%d =%d !%d ?%d live %d->%d v%d %dms %s%n",
           r.status(),
           r.tableId(),
           r.rowsInserted(),
@@ -53,11 +53,15 @@ final class LoadCommand {
           r.rowsRevived(),
           r.rowsUnchanged(),
           r.rowsRejected(),
+          r.rowsQuarantined(),
           r.targetLiveRowsBefore(),
           r.targetLiveRowsAfter(),
           r.deltaVersion(),
           r.durationMs(),
           r.message() == null ? "" : r.message());
+      r.expectations().stream()
+          .filter(e -> e.rowsViolating() > 0)
+          .forEach(e -> out.println("           " + ExpectationText.line(e)));
       r.warnings().forEach(w -> out.println("           warning: " + w));
     }
     long failed = results.stream().filter(LoadResult::isFailure).count();
@@ -70,6 +74,6 @@ final class LoadCommand {
             + " failed or refused, "
             + skipped
             + " skipped"
-            + " (+inserted ~updated -deleted ^revived =unchanged !rejected)");
+            + " (+inserted ~updated -deleted ^revived =unchanged !rejected ?quarantined)");
   }
 }

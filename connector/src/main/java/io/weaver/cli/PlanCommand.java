@@ -112,6 +112,9 @@ final class PlanCommand {
                           + r.get("key_json")
                           + " "
                           + r.get("row_json")));
+      l.expectations().stream()
+          .filter(e -> e.rowsViolating() > 0)
+          .forEach(e -> out.println(indent + ExpectationText.line(e)));
       l.warnings().forEach(w -> out.println(indent + "warning: " + w));
       l.notes().forEach(n -> out.println(indent + "note: " + n));
     }

@@ -31,7 +31,9 @@ final class LoadRows {
           .add("gates_waived", DataTypes.BooleanType, false)
           .add("duration_ms", DataTypes.LongType, false)
           .add("message", DataTypes.StringType, true)
-          .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false);
+          .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false)
+          .add("rows_quarantined", DataTypes.LongType, false)
+          .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false);
 
   private LoadRows() {}
 
@@ -53,6 +55,7 @@ final class LoadRows {
     for (int i = 0; i < row.length; i++) {
       row[i] = values.get(SCHEMA.fields()[i].name());
     }
+    row[SCHEMA.fieldIndex("expectations")] = ExpectationRows.rows(result.expectations());
     return new GenericRowWithSchema(row, SCHEMA);
   }
 }

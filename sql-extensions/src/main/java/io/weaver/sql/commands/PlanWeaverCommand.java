@@ -54,7 +54,9 @@ public final class PlanWeaverCommand extends WeaverStatement {
           .add("rejections", DataTypes.createArrayType(REJECTION, false), false)
           .add("message", DataTypes.StringType, true)
           .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false)
-          .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false);
+          .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false)
+          .add("rows_quarantined", DataTypes.LongType, false)
+          .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false);
 
   private final Scope scope;
   private final boolean allowDestructive;
@@ -106,7 +108,9 @@ public final class PlanWeaverCommand extends WeaverStatement {
             .toList(),
         l.message(),
         l.warnings(),
-        l.notes());
+        l.notes(),
+        l.counts().quarantined(),
+        ExpectationRows.rows(l.expectations()));
   }
 
   private static Row gate(GateVerdict g) {
