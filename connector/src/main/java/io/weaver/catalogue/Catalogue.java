@@ -138,6 +138,11 @@ public final class Catalogue {
         .save(path(table));
   }
 
+  /** Replaces the rows of {@code tableId} under {@code loadId} by {@code rows}, in one commit. */
+  public void replaceLoadRows(CatalogueTable table, String tableId, String loadId, List<Row> rows) {
+    replaceLoads(table, tableId, List.of(loadId), spark.createDataFrame(rows, table.schema()));
+  }
+
   /** Deletes every row of {@code tableId} whose {@code load_id} is one of {@code loadIds}. */
   public void deleteLoads(CatalogueTable table, String tableId, List<String> loadIds) {
     DeltaTable.forPath(spark, path(table))

@@ -3,7 +3,9 @@ package io.weaver.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.weaver.json.Json;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,26 +21,39 @@ record CommitReceipt(
     long sequence,
     Instant loadTimestamp,
     Optional<String> bookmark,
-    Optional<ChangeCounts> counts) {
+    Optional<ChangeCounts> counts,
+    List<ExpectationCount> expectations) {
   private static final String KEY = "weaver_load";
   private static final String COUNTS = "counts";
+  private static final String EXPECTATIONS = "expectations";
+
+  CommitReceipt {
+    expectations = List.copyOf(expectations);
+  }
 
   /** A receipt without counts: the one a load draws up before its diff. */
   CommitReceipt(String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
-    this(loadId, sequence, loadTimestamp, bookmark, Optional.empty());
+    this(loadId, sequence, loadTimestamp, bookmark, Optional.empty(), List.of());
   }
 
-  /** This receipt carrying {@code counts}: what the commit did, by kind of change. */
-  CommitReceipt withCounts(ChangeCounts counts) {
-    return new CommitReceipt(loadId, sequence, loadTimestamp, bookmark, Optional.of(counts));
+  /**
+   * This receipt carrying {@code counts} (what the commit did, by kind of change) and the rows
+   * violating each expectation.
+   */
+  CommitReceipt withCounts(ChangeCounts counts, List<ExpectationCount> expectations) {
+    return new CommitReceipt(
+        loadId, sequence, loadTimestamp, bookmark, Optional.of(counts), expectations);
   }
 
   /**
    * The commit metadata {@code userMetadata} with {@code counts} added, when it is a Weaver
    * receipt; any other metadata unchanged.
    */
-  static String stamped(String userMetadata, ChangeCounts counts) {
-    return parse(userMetadata).map(r -> r.withCounts(counts).toJson()).orElse(userMetadata);
+  static String stamped(
+      String userMetadata, ChangeCounts counts, List<ExpectationCount> expectations) {
+    return parse(userMetadata)
+        .map(r -> r.withCounts(counts, expectations).toJson())
+        .orElse(userMetadata);
   }
 
   String toJson() {
@@ -60,6 +75,9 @@ record CommitReceipt(
           kinds.put("quarantined", c.quarantined());
           body.put(COUNTS, kinds);
         });
+    if (!expectations.isEmpty()) {
+      body.put(EXPECTATIONS, expectations.stream().map(ExpectationCount::toMap).toList());
+    }
     return Json.write(Map.of(KEY, body));
   }
 
@@ -82,10 +100,29 @@ record CommitReceipt(
               bookmark == null || bookmark.isNull()
                   ? Optional.empty()
                   : Optional.of(bookmark.asText()),
-              counts(body.get(COUNTS))));
+              counts(body.get(COUNTS)),
+              expectations(body.get(EXPECTATIONS))));
     } catch (Exception e) {
       return Optional.empty();
     }
+  }
+
+  /** The expectation counts of a receipt; none for a receipt written before it carried them. */
+  private static List<ExpectationCount> expectations(JsonNode list) {
+    List<ExpectationCount> counts = new ArrayList<>();
+    if (list != null && list.isArray()) {
+      for (JsonNode e : list) {
+        List<String> samples = new ArrayList<>();
+        e.path("sample_keys").forEach(k -> samples.add(k.asText()));
+        counts.add(
+            new ExpectationCount(
+                e.path("expectation").asText(),
+                e.path("action").asText(),
+                e.path("rows_violating").asLong(),
+                samples));
+      }
+    }
+    return counts;
   }
 
   /** The counts of a receipt; empty for a receipt written before receipts carried them. */

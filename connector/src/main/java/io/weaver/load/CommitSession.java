@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import io.weaver.session.EngineSessions;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -18,12 +19,18 @@ final class CommitSession {
 
   private CommitSession() {}
 
-  static SparkSession open(SparkSession spark, LoadRequest request, ChangeCounts counts) {
+  static SparkSession open(
+      SparkSession spark,
+      LoadRequest request,
+      ChangeCounts counts,
+      List<ExpectationCount> expectations) {
     // The engine's MERGE assigns managed columns: an engine session, which the DML guards let by.
     SparkSession session = EngineSessions.open(spark);
     session.conf().set(TXN_APP_ID, request.txnAppId());
     session.conf().set(TXN_VERSION, Long.toString(request.loadSequence()));
-    session.conf().set(USER_METADATA, CommitReceipt.stamped(request.commitMetadata(), counts));
+    session
+        .conf()
+        .set(USER_METADATA, CommitReceipt.stamped(request.commitMetadata(), counts, expectations));
     return session;
   }
 }

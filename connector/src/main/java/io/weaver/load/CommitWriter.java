@@ -28,9 +28,13 @@ abstract class CommitWriter implements LoadWriter {
 
   @Override
   public final LoadOutcome replace(
-      LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version) {
+      LoadRequest request,
+      StagingValidator.Validated input,
+      ChangeCounts counts,
+      List<ExpectationCount> expectations,
+      long version) {
     LoadSpec spec = request.spec();
-    RowExpectations expectations = new RowExpectations(spec);
+    RowExpectations rules = new RowExpectations(spec);
     Dataset<Row> typed = input.rows();
     Dataset<Row> rows = typed;
     if (counts.quarantined() > 0) {
@@ -38,13 +42,10 @@ abstract class CommitWriter implements LoadWriter {
       request
           .quarantine()
           .ifPresent(
-              q ->
-                  q.write(
-                      QuarantineRecords.rows(
-                          spec, expectations, typed.filter(expectations.quarantined()))));
-      rows = rows.filter(org.apache.spark.sql.functions.not(expectations.quarantined()));
+              q -> q.write(QuarantineRecords.rows(spec, rules, typed.filter(rules.quarantined()))));
+      rows = rows.filter(org.apache.spark.sql.functions.not(rules.quarantined()));
     }
-    new UnkeyedReplace(spec).run(faults.duringWrite(rows), request, counts);
+    new UnkeyedReplace(spec).run(faults.duringWrite(rows), request, counts, expectations);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
       return LoadEngine.alreadyApplied(spark, spec, request, after, List.of());

@@ -44,7 +44,8 @@ final class DirectWriter extends CommitWriter {
       KeyedChanges changes, Dataset<Row> accepted, Dataset<Row> source) {
     KeyedMerge.Result result =
         direct.write(
-            CommitSession.open(spark, changes.request(), changes.counts()),
+            CommitSession.open(
+                spark, changes.request(), changes.counts(), changes.expectationCounts()),
             source,
             changes.counts());
     LoadTrace.mark("committed directly");

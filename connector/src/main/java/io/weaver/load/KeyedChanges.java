@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -11,6 +12,7 @@ import org.apache.spark.sql.Row;
  * @param typed staging, typed to the target's schema (read again to fetch the changing rows)
  * @param changedKeys the diff's checkpoint of the keys that change (null when the diff did not run:
  *     nothing changed)
+ * @param expectationCounts the rows violating each expectation, which the commit's receipt carries
  * @param version the target's version the diff read
  */
 record KeyedChanges(
@@ -20,6 +22,7 @@ record KeyedChanges(
     Dataset<Row> typed,
     Dataset<Row> changedKeys,
     ChangeCounts counts,
+    List<ExpectationCount> expectationCounts,
     long version) {
 
   LoadSpec spec() {

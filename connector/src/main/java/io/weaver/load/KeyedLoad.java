@@ -94,7 +94,14 @@ final class KeyedLoad {
       boolean refused = refusal.isPresent() && !request.waiveGates();
       KeyedChanges changes =
           new KeyedChanges(
-              request, detector, expectations, input.typed(), changedKeys, counts, version);
+              request,
+              detector,
+              expectations,
+              input.typed(),
+              changedKeys,
+              counts,
+              expected,
+              version);
       return writer
           .keyed(changes, refused ? refusal : Optional.empty(), warnings)
           .withGates(measured)

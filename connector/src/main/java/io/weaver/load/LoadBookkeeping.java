@@ -98,23 +98,43 @@ final class LoadBookkeeping {
     catalogue.append(CatalogueTable.LOAD_HISTORY, List.of(historyRow(tableId, result, finished)));
   }
 
-  /** A load's counts per expectation into {@code _.LoadExpectation} (one commit, if any). */
+  /**
+   * A load's counts per expectation into {@code _.LoadExpectation} (one commit, if any), replacing
+   * the rows of the same load: a recovery after a stop between this write and the history row
+   * writes them once.
+   */
   void expectations(String tableId, LoadResult result) {
+    if (result.expectations().isEmpty()) {
+      return;
+    }
+    catalogue.replaceLoadRows(
+        CatalogueTable.LOAD_EXPECTATION,
+        tableId,
+        result.loadId(),
+        expectationRows(tableId, result));
+  }
+
+  /** The counts per expectation of several loads (each its own load id), in one commit. */
+  void expectations(List<Finished> loads) {
     catalogue.append(
         CatalogueTable.LOAD_EXPECTATION,
-        result.expectations().stream()
-            .map(
-                e ->
-                    CatalogueTable.LOAD_EXPECTATION
-                        .row()
-                        .set("load_id", result.loadId())
-                        .set("table_id", tableId)
-                        .set("expectation", e.expectation())
-                        .set("action", e.action())
-                        .set("rows_violating", e.rowsViolating())
-                        .set("sample_keys", List.copyOf(e.sampleKeys()))
-                        .build())
-            .toList());
+        loads.stream().flatMap(f -> expectationRows(f.tableId(), f.result()).stream()).toList());
+  }
+
+  private static List<Row> expectationRows(String tableId, LoadResult result) {
+    return result.expectations().stream()
+        .map(
+            e ->
+                CatalogueTable.LOAD_EXPECTATION
+                    .row()
+                    .set("load_id", result.loadId())
+                    .set("table_id", tableId)
+                    .set("expectation", e.expectation())
+                    .set("action", e.action())
+                    .set("rows_violating", e.rowsViolating())
+                    .set("sample_keys", List.copyOf(e.sampleKeys()))
+                    .build())
+        .toList();
   }
 
   /** A load's history row to write: its Table, its result and when it finished. */

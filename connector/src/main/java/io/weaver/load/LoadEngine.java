@@ -133,7 +133,7 @@ public final class LoadEngine {
     ChangeCounts counts =
         new ChangeCounts(
             input.rowCount() - quarantined, 0, 0, liveBefore, 0, 0, liveBefore, quarantined);
-    return writer.replace(request, input, counts, version).withExpectations(expected);
+    return writer.replace(request, input, counts, expected, version).withExpectations(expected);
   }
 
   static java.util.Map<String, Object> observed(Observation observation) {

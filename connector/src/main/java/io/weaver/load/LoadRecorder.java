@@ -42,6 +42,11 @@ final class LoadRecorder {
     books.history(tableId, result, Instant.now());
   }
 
+  /** The load's counts per expectation, replacing any it wrote before (none when it has none). */
+  void expectations(LoadResult result) {
+    books.expectations(tableId, result);
+  }
+
   /** Where this Table's quarantined rows go under {@code loadId}. */
   QuarantineRecords quarantine(String loadId) {
     return new QuarantineRecords(catalogue, tableId, loadId);

@@ -52,6 +52,7 @@ final class LoadRecovery {
     // the state is repaired, so the load id stays unique in history.
     if (recorder.historyOf(u.receipt().loadId()).isEmpty()) {
       LoadResult result = LoadResult.recovered(name, u, now);
+      recorder.expectations(result);
       recorder.history(result);
       recovered = Optional.of(result);
     }

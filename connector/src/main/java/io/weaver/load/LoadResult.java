@@ -163,6 +163,7 @@ public record LoadResult(
                 + " commit receipt, not applied again")
         .startedAt(now)
         .loadTimestamp(u.receipt().loadTimestamp())
+        .expectations(u.receipt().expectations())
         .build();
   }
 

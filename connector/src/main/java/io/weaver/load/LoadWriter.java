@@ -34,10 +34,14 @@ interface LoadWriter {
 
   /**
    * The end of an unkeyed load: its live rows ({@code counts.liveBefore()} at {@code version})
-   * replaced by {@code input}.
+   * replaced by {@code input}, without the rows its quarantine expectations keep out.
    */
   LoadOutcome replace(
-      LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version);
+      LoadRequest request,
+      StagingValidator.Validated input,
+      ChangeCounts counts,
+      List<ExpectationCount> expectations,
+      long version);
 
   /**
    * The end of a keyed load after its gates: {@code refusal} is the gates' refusal when they refuse

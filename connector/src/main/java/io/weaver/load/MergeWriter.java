@@ -34,7 +34,11 @@ final class MergeWriter extends CommitWriter {
     JobLabels.step(spark, "merge");
     KeyedMerge.Result result =
         new KeyedMerge(spec)
-            .run(CommitSession.open(spark, request, changes.counts()), source, request, keyFilter);
+            .run(
+                CommitSession.open(spark, request, changes.counts(), changes.expectationCounts()),
+                source,
+                request,
+                keyFilter);
     LoadTrace.mark("merged");
     return result;
   }

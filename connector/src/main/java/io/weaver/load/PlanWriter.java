@@ -26,7 +26,11 @@ final class PlanWriter implements LoadWriter {
 
   @Override
   public LoadOutcome replace(
-      LoadRequest request, StagingValidator.Validated input, ChangeCounts counts, long version) {
+      LoadRequest request,
+      StagingValidator.Validated input,
+      ChangeCounts counts,
+      List<ExpectationCount> expectations,
+      long version) {
     return LoadOutcome.planned(
         LoadStatus.SUCCEEDED,
         counts,

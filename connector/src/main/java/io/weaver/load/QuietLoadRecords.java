@@ -56,6 +56,7 @@ final class QuietLoadRecords {
     for (Pending pending : byCatalogue.values()) {
       try {
         LoadBookkeeping books = new LoadBookkeeping(pending.catalogue);
+        books.expectations(pending.loads);
         books.histories(pending.loads);
         books.states(pending.states);
       } catch (RuntimeException e) {

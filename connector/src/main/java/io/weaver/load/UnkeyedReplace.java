@@ -20,7 +20,11 @@ final class UnkeyedReplace {
   }
 
   /** Replaces the rows by {@code typed}; the commit's receipt carries {@code counts}. */
-  void run(Dataset<Row> typed, LoadRequest request, ChangeCounts counts) {
+  void run(
+      Dataset<Row> typed,
+      LoadRequest request,
+      ChangeCounts counts,
+      List<ExpectationCount> expectations) {
     Column loadTs = ManagedValues.timestamp(request.loadTimestamp());
     List<Column> columns = new ArrayList<>();
     for (String name : spec.businessSchema().fieldNames()) {
@@ -37,7 +41,8 @@ final class UnkeyedReplace {
         // Writer options rather than session confs: they bind to this one write only.
         .option("txnAppId", request.txnAppId())
         .option("txnVersion", request.loadSequence())
-        .option("userMetadata", CommitReceipt.stamped(request.commitMetadata(), counts))
+        .option(
+            "userMetadata", CommitReceipt.stamped(request.commitMetadata(), counts, expectations))
         .save(spec.targetPath());
   }
 }

@@ -16,8 +16,9 @@ import org.apache.spark.sql.functions;
 
 /**
  * What the catalogue of one item says about its built Tables: when each was built, its columns as
- * built (managed ones included) and its last loads. Catalogue rows are metadata, a few per Table or
- * load, so they are collected; loads are cut to the last {@code loadsPerTable} per Table in Spark.
+ * built (managed ones included) and its last loads with their counts per expectation. Catalogue
+ * rows are metadata, a few per Table or load, so they are collected; loads are cut to the last
+ * {@code loadsPerTable} per Table in Spark.
  */
 final class CatalogueFacts {
   /** Build time and columns (ordinal order) of each built Table, by Table ID. */
@@ -112,7 +113,23 @@ final class CatalogueFacts {
                     row.longOr("rows_deleted", 0),
                     row.longOr("rows_rejected", 0),
                     row.nullableLong("target_live_rows_after"),
-                    row.string("message")));
+                    row.string("message"),
+                    new HashMap<>()));
+      }
+    }
+    if (catalogue.exists(CatalogueTable.LOAD_EXPECTATION)) {
+      // The counts of the loads shown: their ids are few, the table's rows a few per load.
+      Map<String, SiteModel.Load> shown = new HashMap<>();
+      facts.loads.values().forEach(list -> list.forEach(l -> shown.put(l.loadId(), l)));
+      for (Row r :
+          catalogue
+              .read(CatalogueTable.LOAD_EXPECTATION)
+              .where(functions.col("load_id").isin(shown.keySet().toArray()))
+              .select("load_id", "expectation", "rows_violating")
+              .collectAsList()) {
+        NamedRow row = NamedRow.of(r);
+        SiteModel.Load load = shown.get(row.string("load_id"));
+        load.violations().put(row.string("expectation"), row.longOr("rows_violating", 0));
       }
     }
     return facts;

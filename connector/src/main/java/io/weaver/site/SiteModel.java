@@ -48,7 +48,8 @@ record SiteModel(
       long deleted,
       long rejected,
       Long liveAfter,
-      String message) {}
+      String message,
+      Map<String, Long> violations) {}
 
   /**
    * Something a Table reads that is not a workspace Table: a {@code Files/} object, a path, a table

@@ -26,6 +26,9 @@ final class TablePage {
   /** Rows of the load table under the chart; the chart shows every load gathered. */
   static final int LOAD_ROWS = 10;
 
+  /** Loads whose counts the Expectations section shows. */
+  static final int EXPECTATION_LOADS = 5;
+
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
           .withZone(ZoneOffset.UTC);
@@ -49,6 +52,7 @@ final class TablePage {
     dependencies(out, site, e, names, folder);
     managed(out, e);
     thresholds(out, t);
+    expectations(out, e);
     loads(out, e);
     out.append("<h2 id=\"tests\">Last test results</h2>\n");
     if (e.tests().isEmpty()) {
@@ -298,6 +302,46 @@ final class TablePage {
   private static void threshold(StringBuilder out, TableDeclaration t, String key, String value) {
     boolean authored = t.authoredKeys().containsKey(key);
     fact(out, key, Html.text(value) + (authored ? "" : " <span class=\"note\">(default)</span>"));
+  }
+
+  /** The declared expectations, each with its violating rows in the last loads, newest first. */
+  private static void expectations(StringBuilder out, SiteModel.Entry e) {
+    TableDeclaration t = e.table();
+    if (t.expectations().isEmpty()) {
+      return;
+    }
+    List<SiteModel.Load> newest = new ArrayList<>(e.loads());
+    java.util.Collections.reverse(newest);
+    newest = newest.subList(0, Math.min(EXPECTATION_LOADS, newest.size()));
+    out.append("<h2 id=\"expectations\">Expectations</h2>\n")
+        .append("<p class=\"note\">A row violates an expectation when its rule is false or null.")
+        .append(" Violating rows in the last ")
+        .append(newest.size())
+        .append(" load(s), newest first (from <code>_.LoadExpectation</code>).</p>\n")
+        .append(
+            "<table class=\"grid\"><thead><tr><th>Expectation</th><th>Rule</th>"
+                + "<th>On violation</th><th>Violating rows</th></tr></thead><tbody>\n");
+    for (io.weaver.metadata.Expectation x : t.expectations()) {
+      List<String> counts = new ArrayList<>();
+      for (SiteModel.Load l : newest) {
+        Long n = l.violations().get(x.name());
+        counts.add(n == null ? "–" : Html.count(n));
+      }
+      out.append("<tr><td>")
+          .append(Html.text(x.name()))
+          .append("</td><td><code>")
+          .append(Html.text(x.rule()))
+          .append("</code></td><td>")
+          .append(Html.text(x.action().word()))
+          .append(
+              x.maxPercentage()
+                  .map(p -> Html.text(" (fails above " + p + "% of staging rows)"))
+                  .orElse(""))
+          .append("</td><td>")
+          .append(String.join(", ", counts))
+          .append("</td></tr>\n");
+    }
+    out.append("</tbody></table>\n");
   }
 
   private static void loads(StringBuilder out, SiteModel.Entry e) {

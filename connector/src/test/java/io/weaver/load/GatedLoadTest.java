@@ -69,7 +69,7 @@ class GatedLoadTest {
     // The commit carries the request's receipt, with the load's counts added.
     CommitReceipt written = CommitReceipt.parse(metadata).orElseThrow();
     CommitReceipt asked = CommitReceipt.parse(waived.commitMetadata()).orElseThrow();
-    assertEquals(asked.withCounts(written.counts().orElseThrow()), written);
+    assertEquals(asked.withCounts(written.counts().orElseThrow(), List.of()), written);
     assertEquals(4, written.counts().get().deleted());
     assertEquals(6, written.counts().get().liveAfter());
   }

@@ -83,7 +83,9 @@ class LoadRunnerTest {
             "gates_waived",
             "duration_ms",
             "message",
-            "warnings"),
+            "warnings",
+            "rows_quarantined",
+            "expectations"),
         List.copyOf(r.toMap().keySet()));
     List<Row> history = catalogue(CatalogueTable.LOAD_HISTORY);
     assertEquals(1, history.size());

@@ -154,82 +154,85 @@ class RowExpectationsTest {
     assertEquals(before, rowsById().get(2));
   }
 
-  @Test
-  void anIncrementalLoadQuarantinesWithoutTouchingTheKey() {
-    table("Primary key: id\nIncremental: true\n" + WeaverFixture.GATES_OFF);
+  /** The header of each kind of Table: keyed snapshot, keyed incremental, unkeyed. */
+  private static String header(String kind) {
+    return switch (kind) {
+      case "snapshot" -> WeaverFixture.KEYED;
+      case "incremental" -> "Primary key: id\nIncremental: true\n" + WeaverFixture.GATES_OFF;
+      default -> WeaverFixture.GATES_OFF;
+    };
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"snapshot", "incremental", "unkeyed"})
+  void warnLoadsTheRowAndQuarantineKeepsItOutOnEachKindOfTable(String kind) {
+    table(header(kind));
     Row before = rowsById().get(2);
+    // 2 arrives with a weight of zero (quarantine), 6 without a name (warn), 5 with a null
+    // weight (quarantine: a rule that is null is violated), 1 unchanged, 3 absent.
     LoadResult second =
         load(
-            "select id, name, weight from values (2, 'B', -5), (5, 'e', -1), (6, 'f', 60)"
-                + " as t(id, name, weight)");
+            "select id, name, weight from values (1, 'a', 10), (2, 'B', 0), (5, 'e', null),"
+                + " (6, null, 60) as t(id, name, weight)");
     assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
-    assertEquals(1, second.rowsInserted());
-    assertEquals(0, second.rowsUpdated());
-    assertEquals(0, second.rowsDeleted());
     assertEquals(2, second.rowsQuarantined());
-    assertEquals(4, second.targetLiveRowsAfter());
-    assertEquals(before, rowsById().get(2));
-    assertTrue(!rowsById().containsKey(5));
-    assertEquals(2, quarantine(second.loadId()).size());
-  }
-
-  @Test
-  void anUnkeyedReplacementLeavesQuarantinedRowsOut() {
-    table(WeaverFixture.GATES_OFF);
-    LoadResult second =
-        load(
-            "select id, name, weight from values (1, 'a', 10), (2, 'b', 0), (7, null, 70)"
-                + " as t(id, name, weight)");
-    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
-    assertEquals(2, second.rowsInserted());
-    assertEquals(1, second.rowsQuarantined());
     assertEquals(
-        List.of(1, 7),
-        fixture.liveRows("A.Parcel").orderBy("id").select("id").collectAsList().stream()
-            .map(r -> r.getInt(0))
-            .toList());
-    List<Row> kept = quarantine(second.loadId());
-    assertEquals(1, kept.size());
-    assertTrue(kept.get(0).isNullAt(kept.get(0).fieldIndex("key_json")));
-    assertEquals(
-        "{\"id\":2,\"name\":\"b\",\"weight\":0}",
-        kept.get(0).getString(kept.get(0).fieldIndex("row_json")));
-    assertEquals(
-        Map.of("named/warn", 1L, "positive weight/quarantine", 1L),
+        Map.of("named/warn", 1L, "positive weight/quarantine", 2L),
         expectationCounts(second.loadId()));
-  }
-
-  @Test
-  void aWarningLoadsTheRowAndKeepsSampleKeys() {
-    table(WeaverFixture.KEYED);
-    LoadResult second =
-        load(
-            "select id, name, weight from values (1, 'a', 10), (2, null, 20), (3, null, 30)"
-                + " as t(id, name, weight)");
-    assertEquals(LoadStatus.SUCCEEDED, second.status(), second.message());
-    assertEquals(2, second.rowsUpdated());
     ExpectationCount named =
         second.expectations().stream()
             .filter(e -> e.expectation().equals("named"))
             .findFirst()
             .orElseThrow();
-    assertEquals(2, named.rowsViolating());
+    // to_json leaves null fields out; an unkeyed Table's sample is its whole row.
     assertEquals(
-        List.of("{\"id\":2}", "{\"id\":3}"), named.sampleKeys().stream().sorted().toList());
-    Row recorded =
-        fixture
-            .catalogue(CatalogueTable.LOAD_EXPECTATION)
-            .where(functions.col("load_id").equalTo(second.loadId()))
-            .where(functions.col("expectation").equalTo("named"))
-            .first();
-    assertEquals(2, recorded.getList(recorded.fieldIndex("sample_keys")).size());
+        List.of(kind.equals("unkeyed") ? "{\"id\":6,\"weight\":60}" : "{\"id\":6}"),
+        named.sampleKeys());
+    Map<Integer, Row> after = rowsById();
+    assertTrue(after.containsKey(6) && live(after.get(6)), "a warned row is loaded");
+    assertTrue(!after.containsKey(5), "a quarantined new row is not loaded");
+    switch (kind) {
+      case "snapshot" -> {
+        assertEquals(before, after.get(2), "the quarantined key's row is as it was");
+        assertTrue(!live(after.get(3)), "an absent key is soft-deleted");
+        assertEquals(List.of(1L, 0L, 1L, 1L), counts(second));
+      }
+      case "incremental" -> {
+        assertEquals(before, after.get(2), "the quarantined key's row is as it was");
+        assertTrue(live(after.get(3)), "an incremental load keeps an absent key");
+        assertEquals(List.of(1L, 0L, 0L, 1L), counts(second));
+      }
+      default -> {
+        assertTrue(!after.containsKey(2), "the replacement leaves the quarantined row out");
+        assertTrue(!after.containsKey(3));
+        assertEquals(2, second.rowsInserted());
+      }
+    }
+    List<Row> kept = quarantine(second.loadId());
+    assertEquals(2, kept.size(), kept.toString());
+    Row two =
+        kept.stream()
+            .filter(r -> r.getString(r.fieldIndex("row_json")).contains("\"id\":2"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        "{\"id\":2,\"name\":\"B\",\"weight\":0}", two.getString(two.fieldIndex("row_json")));
+    assertEquals(List.of("positive weight"), two.getList(two.fieldIndex("expectations")));
+    assertEquals(
+        kind.equals("unkeyed"), two.isNullAt(two.fieldIndex("key_json")), "key_json: " + two);
   }
 
-  @Test
-  void aFailingExpectationFailsTheLoadAndWritesNothing() {
+  /** Inserted, updated, deleted, unchanged. */
+  private static List<Long> counts(LoadResult r) {
+    return List.of(r.rowsInserted(), r.rowsUpdated(), r.rowsDeleted(), r.rowsUnchanged());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"snapshot", "incremental", "unkeyed"})
+  void aFailingExpectationFailsTheLoadAndWritesNothing(String kind) {
     fixture.table(
         "A.Parcel",
-        WeaverFixture.KEYED
+        header(kind)
             + "Expectations:\n  light enough:\n    rule: weight < 1000\n"
             + "  positive weight:\n    rule: weight > 0\n    on violation: quarantine\n",
         FIRST + ";\n");
@@ -242,10 +245,10 @@ class RowExpectationsTest {
                 + " as t(id, name, weight)");
     assertEquals(LoadStatus.FAILED, second.status());
     String message = second.message();
-    assertTrue(message.contains("Expect"), message);
+    assertTrue(message.contains("A.Parcel"), message);
     assertTrue(message.contains("expectation 'light enough'"), message);
     assertTrue(message.contains("1 of 3 staging rows"), message);
-    assertTrue(message.contains("{\"id\":1}"), message);
+    assertTrue(message.contains("\"id\":1"), message);
     assertTrue(message.contains("nothing written"), message);
     assertEquals(version, fixture.version("A.Parcel"));
     assertEquals(0, quarantine(second.loadId()).size(), "a failed load quarantines nothing");
@@ -326,6 +329,34 @@ class RowExpectationsTest {
     List<Row> all = fixture.catalogue(CatalogueTable.LOAD_QUARANTINE).collectAsList();
     assertEquals(1, all.size(), all.toString());
     assertEquals(next.loadId(), all.get(0).getString(all.get(0).fieldIndex("load_id")));
+  }
+
+  @Test
+  void aStopAfterTheTableCommitKeepsTheQuarantineOnceAndRecoversTheCounts() {
+    table(WeaverFixture.KEYED);
+    String sql =
+        "select id, name, weight from values (1, 'a', 11), (2, 'B', -5), (3, 'c', 30)"
+            + " as t(id, name, weight)";
+    LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
+    org.junit.jupiter.api.Assertions.assertThrows(
+        LoadFaults.InjectedFault.class, () -> fixture.loadWith("A.Parcel", sql));
+    List<Row> kept = fixture.catalogue(CatalogueTable.LOAD_QUARANTINE).collectAsList();
+    assertEquals(1, kept.size(), "written before the Table's commit");
+    String stopped = kept.get(0).getString(kept.get(0).fieldIndex("load_id"));
+
+    List<LoadResult> rerun =
+        fixture.loadWith(
+            "A.Parcel",
+            "select id, name, weight from values (1, 'a', 11), (2, 'b', 20), (3, 'c', 30)"
+                + " as t(id, name, weight)");
+    assertEquals(
+        List.of("recovered", "succeeded"), rerun.stream().map(r -> r.status().text()).toList());
+    assertEquals(stopped, rerun.get(0).loadId());
+    assertEquals(1, rerun.get(0).rowsQuarantined(), "from the commit's receipt");
+    assertEquals(
+        Map.of("named/warn", 0L, "positive weight/quarantine", 1L), expectationCounts(stopped));
+    assertEquals(1, fixture.catalogue(CatalogueTable.LOAD_QUARANTINE).count(), "once");
+    assertEquals(1, rerun.get(1).rowsUpdated(), "2 arrives good this time");
   }
 
   @Test

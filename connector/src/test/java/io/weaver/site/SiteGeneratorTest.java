@@ -123,6 +123,16 @@ class SiteGeneratorTest {
     assertTrue(html.contains("Parcel.Current:primary-key"), "last tests");
     assertTrue(html.contains("class=\"status-passed\">passed"), html);
 
+    // Customer.Account declares two expectations; its one load here warned about one account.
+    String accounts = SiteLinks.read(page(LogisticsSite.SALES + ".Customer.Account"));
+    assertTrue(accounts.contains("<h2 id=\"expectations\">Expectations</h2>"), "expectations");
+    assertTrue(
+        accounts.contains(
+            "<tr><td>account number format</td><td><code>account_id rlike &#39;^C[0-9]{3}$&#39;"),
+        accounts);
+    assertTrue(accounts.contains("</td><td>quarantine</td><td>0</td></tr>"), accounts);
+    assertTrue(accounts.contains("</td><td>warn</td><td>1</td></tr>"), accounts);
+
     String warehouse = SiteLinks.read(page(LogisticsSite.REPORTING + ".Parcel.StatusCount"));
     assertTrue(warehouse.contains("not built yet"), "a Warehouse Table is never built");
     assertTrue(warehouse.contains("no test run recorded"));

@@ -125,7 +125,9 @@ class WeaverStatementsTest {
             "rejections",
             "message",
             "warnings",
-            "notes"),
+            "notes",
+            "rows_quarantined",
+            "expectations"),
         List.of(plan.columns()));
     Row planned = plan.first();
     assertEquals("unchanged", planned.getString(1), planned.toString());
@@ -153,7 +155,9 @@ class WeaverStatementsTest {
             "gates_waived",
             "duration_ms",
             "message",
-            "warnings"),
+            "warnings",
+            "rows_quarantined",
+            "expectations"),
         List.of(load.columns()));
     Row loaded = load.first();
     assertEquals("succeeded", loaded.getString(2), loaded.toString());
@@ -215,6 +219,52 @@ class WeaverStatementsTest {
     assertTrue(syntax.getMessage().contains("TABEL"), syntax.getMessage());
     assertTrue(syntax.getMessage().contains("pos"), syntax.getMessage());
     assertEquals("PARSE_SYNTAX_ERROR", syntax.getCondition());
+  }
+
+  /** Row expectations in the statements' rows: PLAN, LOAD and SHOW WEAVER LOADS. */
+  @Test
+  void expectationCountsReachPlanLoadAndShowRows() throws IOException {
+    sqlTable(
+        "A.Parcel",
+        KEYED
+            + "Expectations:\n  positive weight:\n    rule: weight > 0\n"
+            + "    on violation: quarantine\n  named:\n    rule: name is not null\n"
+            + "    on violation: warn\n",
+        "select id, name, weight from values (1, 'a', 5), (2, null, 0), (3, null, 7)"
+            + " as t(id, name, weight);\n");
+    String parcel = item + ".A.Parcel";
+    sql("BUILD WEAVER TABLE " + parcel);
+
+    Row planned = sql("PLAN WEAVER TABLE " + parcel).get(0);
+    assertEquals(1L, planned.getLong(planned.fieldIndex("rows_quarantined")), planned.toString());
+
+    Row loaded = sql("LOAD WEAVER TABLE " + parcel).get(0);
+    assertEquals("succeeded", loaded.getString(2), loaded.toString());
+    assertEquals(2L, loaded.getLong(loaded.fieldIndex("rows_inserted")));
+    assertEquals(1L, loaded.getLong(loaded.fieldIndex("rows_quarantined")));
+    List<Row> counted = loaded.getList(loaded.fieldIndex("expectations"));
+    assertEquals(
+        List.of("positive weight/quarantine/1", "named/warn/2"),
+        counted.stream()
+            .map(c -> c.getString(0) + "/" + c.getString(1) + "/" + c.getLong(2))
+            .toList());
+    assertEquals(
+        List.of("{\"id\":2}", "{\"id\":3}"),
+        counted.get(1).getList(3).stream().map(String::valueOf).sorted().toList());
+    assertEquals(
+        counted.stream().map(c -> c.getString(0) + "=" + c.getLong(2)).toList(),
+        planned.<Row>getList(planned.fieldIndex("expectations")).stream()
+            .map(c -> c.getString(0) + "=" + c.getLong(2))
+            .toList(),
+        "the plan predicts the load's counts");
+
+    Row shown = sql("SHOW WEAVER LOADS FOR " + parcel + " LIMIT 1").get(0);
+    assertEquals(loaded.getString(0), shown.getString(0));
+    assertEquals(
+        List.of("named/warn/2", "positive weight/quarantine/1"),
+        shown.<Row>getList(shown.fieldIndex("expectations")).stream()
+            .map(c -> c.getString(0) + "/" + c.getString(1) + "/" + c.getLong(2))
+            .toList());
   }
 
   @Test
