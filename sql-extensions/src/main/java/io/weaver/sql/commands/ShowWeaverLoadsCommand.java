@@ -113,9 +113,7 @@ public final class ShowWeaverLoadsCommand extends WeaverStatement {
           .add(
               new GenericRowWithSchema(
                   new Object[] {
-                    r.string("expectation"),
-                    r.string("action"),
-                    c.getLong(c.fieldIndex("rows_violating"))
+                    r.string("expectation"), r.string("action"), r.longValue("rows_violating")
                   },
                   EXPECTATION));
     }
@@ -123,10 +121,11 @@ public final class ShowWeaverLoadsCommand extends WeaverStatement {
     for (Row h : history) {
       NamedRow r = NamedRow.of(h);
       Object[] values = new Object[SCHEMA.size()];
-      for (int i = 0; i < h.size(); i++) {
-        values[i] = h.get(i);
+      String[] names = SCHEMA.fieldNames();
+      for (int i = 0; i < names.length - 1; i++) {
+        values[i] = r.value(names[i]);
       }
-      values[h.size()] =
+      values[names.length - 1] =
           byLoad.getOrDefault(r.string("table_id") + "\u0000" + r.string("load_id"), List.of());
       result.add(new GenericRowWithSchema(values, SCHEMA));
     }
