@@ -325,7 +325,12 @@ public final class LoadBenchmark {
 
   // ---------------------------------------------------------------------------------- cases
 
-  /** One measurement of one approach. */
+  /**
+   * One measurement of one approach. {@code cpuSeconds} is the CPU time this whole JVM (driver,
+   * local executors, JIT and GC) used during the call, and {@code taskCpuSeconds} that of its Spark
+   * tasks alone: on a machine another process shares, they move far less than wall time, so a small
+   * difference between two approaches shows there when wall times are too noisy to.
+   */
   record Measure(
       double seconds,
       int jobs,
@@ -333,7 +338,9 @@ public final class LoadBenchmark {
       long inputBytes,
       Map<String, Long> metrics,
       long shuffleBytes,
-      DriverMemory.Reading heap) {
+      DriverMemory.Reading heap,
+      double cpuSeconds,
+      double taskCpuSeconds) {
     long metric(String name) {
       return metrics.getOrDefault(name, 0L);
     }
@@ -540,9 +547,11 @@ public final class LoadBenchmark {
     long before = DeltaTable.forPath(spark, path).history(1).first().getLong(0);
     jobs.reset();
     memory.reset();
+    long cpuStart = processCpuNanos();
     long start = System.nanoTime();
     action.run();
     double seconds = (System.nanoTime() - start) / 1e9;
+    double cpu = (processCpuNanos() - cpuStart) / 1e9;
     DriverMemory.Reading heap = memory.read();
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty();
@@ -569,10 +578,13 @@ public final class LoadBenchmark {
     log(
         String.format(
             Locale.ROOT,
-            "  %-13s %7.2f s, %2d jobs (Spark busy %.2f s), %,d input bytes, %,d shuffle bytes"
-                + " written, driver heap peak %,d MB (after GC %s), commit %s",
+            "  %-13s %7.2f s, CPU %.2f s (tasks %.2f s), %2d jobs (Spark busy %.2f s), %,d input"
+                + " bytes, %,d shuffle bytes written, driver heap peak %,d MB (after GC %s), commit"
+                + " %s",
             label,
             seconds,
+            cpu,
+            snapshot.taskCpuNanos() / 1e9,
             snapshot.jobs(),
             snapshot.busyMillis() / 1e3,
             snapshot.inputBytes(),
@@ -594,7 +606,16 @@ public final class LoadBenchmark {
         snapshot.inputBytes(),
         metrics,
         snapshot.shuffleBytes(),
-        heap);
+        heap,
+        cpu,
+        snapshot.taskCpuNanos() / 1e9);
+  }
+
+  /** CPU time of this JVM's threads so far (driver and local executors alike). */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static StagingProvider provider(Supplier<Dataset<Row>> staging) {
@@ -916,13 +937,15 @@ public final class LoadBenchmark {
    * #snapshot}: the jobs of one timed call (the benchmark runs nothing else meanwhile).
    */
   static final class JobRecorder extends SparkListener {
-    record Snapshot(int jobs, long inputBytes, long busyMillis, long shuffleBytes) {}
+    record Snapshot(
+        int jobs, long inputBytes, long busyMillis, long shuffleBytes, long taskCpuNanos) {}
 
     private final Map<Integer, long[]> started = new LinkedHashMap<>();
     private final Map<Integer, String> sites = new LinkedHashMap<>();
     private final List<String> finished = new ArrayList<>();
     private long inputBytes;
     private long shuffleBytes;
+    private long taskCpuNanos;
     private int jobCount;
     private int running;
     private long busySince;
@@ -936,13 +959,14 @@ public final class LoadBenchmark {
       finished.clear();
       inputBytes = 0;
       shuffleBytes = 0;
+      taskCpuNanos = 0;
       jobCount = 0;
       busyMillis = 0;
       busySince = System.currentTimeMillis();
     }
 
     synchronized Snapshot snapshot() {
-      return new Snapshot(jobCount, inputBytes, busyMillis, shuffleBytes);
+      return new Snapshot(jobCount, inputBytes, busyMillis, shuffleBytes, taskCpuNanos);
     }
 
     synchronized List<String> lastJobs() {
@@ -995,6 +1019,7 @@ public final class LoadBenchmark {
         inputBytes += taskEnd.taskMetrics().inputMetrics().bytesRead();
         // What a cluster sends over its network and spills to its local disks between stages.
         shuffleBytes += taskEnd.taskMetrics().shuffleWriteMetrics().bytesWritten();
+        taskCpuNanos += taskEnd.taskMetrics().executorCpuTime();
       }
     }
   }

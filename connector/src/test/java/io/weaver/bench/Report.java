@@ -163,6 +163,14 @@ final class Report {
             m.put(
                 name + "_driver_heap_after_gc_bytes",
                 medianLong(measures.apply(c), x -> x.heap().afterGcBytes())));
+    // CPU seconds per call (whole JVM, and Spark tasks alone): steadier than wall time on a
+    // machine another process shares.
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(name + "_cpu_s", round(median(measures.apply(c), Measure::cpuSeconds))));
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(name + "_task_cpu_s", round(median(measures.apply(c), Measure::taskCpuSeconds))));
     m.put("weaver_input_bytes", medianLong(c.weaver(), Measure::inputBytes));
     m.put(
         "weaver_expectations_input_bytes", medianLong(c.weaverExpectations(), Measure::inputBytes));
@@ -180,6 +188,18 @@ final class Report {
     m.put(
         "weaver_expectations_over_weaver_min",
         round(ratio(min(c.weaverExpectations()), min(c.weaver()))));
+    m.put(
+        "weaver_expectations_over_weaver_cpu",
+        round(
+            ratio(
+                median(c.weaverExpectations(), Measure::cpuSeconds),
+                median(c.weaver(), Measure::cpuSeconds))));
+    m.put(
+        "weaver_expectations_over_weaver_task_cpu",
+        round(
+            ratio(
+                median(c.weaverExpectations(), Measure::taskCpuSeconds),
+                median(c.weaver(), Measure::taskCpuSeconds))));
     // A plan is the load stopped after its gates: against the same lower bound (docs/plan.md).
     m.put("ratio_plan_lower_bound", round(ratio(p, l)));
     m.put("ratio_unconditional_weaver_time", round(ratio(u, w)));
@@ -429,10 +449,18 @@ final class Report {
               workload.shape().expectations().stream()
                   .map(e -> e.action() + " `" + e.rule() + "`")
                   .toList()));
-      out.append("; its counts:\n");
+      out.append("; its counts, and its medians over weaver's (wall, CPU, Spark tasks' CPU):\n");
       for (Case c : cases) {
+        Map<String, Object> f = fields(c);
         out.append(
-            String.format(Locale.ROOT, "  %-6s %s%n", caseName(c), c.weaverExpectationsCounts()));
+            String.format(
+                Locale.ROOT,
+                "  %-6s %s; %s, %s, %s%n",
+                caseName(c),
+                c.weaverExpectationsCounts(),
+                fmt(f.get("weaver_expectations_over_weaver")),
+                fmt(f.get("weaver_expectations_over_weaver_cpu")),
+                fmt(f.get("weaver_expectations_over_weaver_task_cpu"))));
       }
     }
     out.append(

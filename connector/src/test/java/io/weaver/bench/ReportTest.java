@@ -27,7 +27,9 @@ class ReportTest {
         100,
         Map.of("numTargetFilesAdded", 1L),
         (long) (seconds * 1000),
-        new DriverMemory.Reading((long) seconds << 20, -1));
+        new DriverMemory.Reading((long) seconds << 20, -1),
+        seconds * 1.5,
+        seconds);
   }
 
   private static Case tpchCase(List<Measure> weaver, String error) {
@@ -145,6 +147,10 @@ class ReportTest {
     assertEquals(3.9, f.get("weaver_expectations_min_s"));
     assertEquals(1.05, f.get("weaver_expectations_over_weaver")); // 4.2 / 4.0
     assertEquals(1.026, f.get("weaver_expectations_over_weaver_min")); // 3.9 / 3.8
+    assertEquals(6.3, f.get("weaver_expectations_cpu_s")); // median 4.2 s × 1.5
+    assertEquals(1.05, f.get("weaver_expectations_over_weaver_cpu"));
+    assertEquals(4.2, f.get("weaver_expectations_task_cpu_s"));
+    assertEquals(1.05, f.get("weaver_expectations_over_weaver_task_cpu"));
     assertEquals(3L, f.get("weaver_expectations_jobs"));
     assertEquals(4200L, f.get("weaver_expectations_shuffle_bytes"));
     assertEquals(0L, ((Map<?, ?>) f.get("weaver_expectations_counts")).get("violating"));
@@ -156,6 +162,7 @@ class ReportTest {
     String text = Report.text(synthetic, 3, List.of(withExpectations()));
     assertTrue(text.contains("expect s"), text);
     assertTrue(text.contains("quarantine `amount >= 0`"), text);
+    assertTrue(text.contains("}; 1.05, 1.05, 1.05"), text);
     // Without a direct writer (or expectations) the approach reports nulls, not a crash.
     Map<String, Object> none = Report.fields(tpchCase(List.of(), "no direct writer"));
     assertEquals(null, none.get("weaver_expectations_over_weaver"));
