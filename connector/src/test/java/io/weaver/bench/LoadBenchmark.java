@@ -10,7 +10,10 @@ import io.delta.tables.DeltaTable;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.bench.Workload.Delivery;
+import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueTable;
 import io.weaver.embedded.EmbeddedSession;
+import io.weaver.load.ExpectationCount;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadStatus;
@@ -205,12 +208,22 @@ public final class LoadBenchmark {
 
   /** Writes the Table's declaration into the generated workspace: the shape's key and body. */
   private String declare(String object, TableShape shape) {
+    return declare(object, shape, "");
+  }
+
+  /**
+   * Writes the Table's declaration with {@code expectations}, an {@code Expectations:} block of the
+   * header ({@link TableShape#expectationsBlock}) or empty.
+   */
+  private String declare(String object, TableShape shape, String expectations) {
     String header =
         "/*\nTable ID: B."
             + object
             + "\nDescription: Benchmark target.\n"
             + shape.primaryKeyLine()
-            + "\nDelete percentage threshold: 100\nUpdate percentage threshold: 100\n"
+            + "\n"
+            + expectations
+            + "Delete percentage threshold: 100\nUpdate percentage threshold: 100\n"
             + "Stability row threshold: 0\n*/\n";
     Path file = workspace.resolve("Lakehouse/" + ITEM + "/Tables/B." + object + ".sql");
     try {
@@ -264,6 +277,23 @@ public final class LoadBenchmark {
     return new Masters(shape, weaverPath, plain, hand);
   }
 
+  /**
+   * Brings Delta's cached snapshot of every catalogue table up to date, untimed, before a timed
+   * Weaver load or plan. A load's bookkeeping commits leave the catalogue's latest snapshot
+   * uncomputed, and the next call that reads the catalogue pays its reconstruction (about half a
+   * second of small jobs): without this, whichever Weaver approach ran right after another Weaver
+   * load paid for it — always the same ones, since the order only rotates — and the plain load,
+   * which follows the plan (a reader), never did.
+   */
+  private void settleCatalogue() {
+    Catalogue catalogue = new Catalogue(spark, weaver.layout(), ITEM);
+    for (CatalogueTable table : CatalogueTable.values()) {
+      if (catalogue.exists(table)) {
+        spark.read().format("delta").load(catalogue.path(table)).inputFiles();
+      }
+    }
+  }
+
   static void copy(String from, Path to) {
     Path source = Path.of(from);
     try (Stream<Path> files = Files.walk(source)) {
@@ -295,7 +325,12 @@ public final class LoadBenchmark {
 
   // ---------------------------------------------------------------------------------- cases
 
-  /** One measurement of one approach. */
+  /**
+   * One measurement of one approach. {@code cpuSeconds} is the CPU time this whole JVM (driver,
+   * local executors, JIT and GC) used during the call, and {@code taskCpuSeconds} that of its Spark
+   * tasks alone: on a machine another process shares, they move far less than wall time, so a small
+   * difference between two approaches shows there when wall times are too noisy to.
+   */
   record Measure(
       double seconds,
       int jobs,
@@ -303,7 +338,9 @@ public final class LoadBenchmark {
       long inputBytes,
       Map<String, Long> metrics,
       long shuffleBytes,
-      DriverMemory.Reading heap) {
+      DriverMemory.Reading heap,
+      double cpuSeconds,
+      double taskCpuSeconds) {
     long metric(String name) {
       return metrics.getOrDefault(name, 0L);
     }
@@ -314,18 +351,22 @@ public final class LoadBenchmark {
 
   /**
    * The runs of every approach for one delivery. {@code weaver} is the direct write path; it is
-   * empty, with {@code weaverError} saying why, when the engine has no direct writer.
+   * empty, with {@code weaverError} saying why, when the engine has no direct writer. {@code
+   * weaverExpectations} is the same load of a Table that declares the shape's expectations (empty
+   * when the shape has none, or without a direct writer).
    */
   record Case(
       long rows,
       Delivery delivery,
       List<Measure> weaver,
+      List<Measure> weaverExpectations,
       List<Measure> weaverMerge,
       List<Measure> hand,
       List<Measure> unconditional,
       List<Measure> lower,
       List<Measure> plan,
       Map<String, Long> weaverCounts,
+      Map<String, Long> weaverExpectationsCounts,
       Map<String, Long> weaverMergeCounts,
       List<String> weaverJobs,
       String weaverError) {
@@ -338,14 +379,34 @@ public final class LoadBenchmark {
   static final class RunCounts {
     final Map<String, Counts> found = new LinkedHashMap<>();
     Map<String, Long> weaver = Map.of();
+    Map<String, Long> weaverExpectations = Map.of();
     Map<String, Long> weaverMerge = Map.of();
     final List<String> weaverJobs = new ArrayList<>();
 
     /**
      * Each Weaver load's counts must be the lower bound's diff, and the plan's the loads'; the
-     * benchmark stops (non-zero exit) otherwise, since its figures would compare unequal work.
+     * benchmark stops (non-zero exit) otherwise, since its figures would compare unequal work. The
+     * load with expectations must also leave exactly the plain load's rows unchanged and quarantine
+     * none: the shape's expectations hold on every row, so both loads write the same rows.
      */
     void verify(String label) {
+      if (!weaverExpectations.isEmpty() && !weaver.isEmpty()) {
+        Map<String, Long> plain = new LinkedHashMap<>(weaver);
+        plain.remove("check_ms");
+        plain.put("quarantined", 0L);
+        plain.put("violating", 0L);
+        Map<String, Long> expected = new LinkedHashMap<>(weaverExpectations);
+        expected.remove("check_ms");
+        if (!expected.equals(plain)) {
+          throw new IllegalStateException(
+              label
+                  + ": the weaver load with expectations found "
+                  + expected
+                  + ", the plain weaver load "
+                  + plain
+                  + " (its expectations should hold on every row)");
+        }
+      }
       Counts expected = found.get("lower bound");
       for (var e : found.entrySet()) {
         if (expected != null && !e.getValue().equals(expected)) {
@@ -384,6 +445,7 @@ public final class LoadBenchmark {
       d.staging().write().format("parquet").save(stagingPath);
       Supplier<Dataset<Row>> staging = () -> spark.read().parquet(stagingPath);
       List<Measure> w = new ArrayList<>();
+      List<Measure> we = new ArrayList<>();
       List<Measure> wm = new ArrayList<>();
       List<Measure> h = new ArrayList<>();
       List<Measure> u = new ArrayList<>();
@@ -402,13 +464,29 @@ public final class LoadBenchmark {
                 return;
               }
               try {
-                w.add(weaverLoad(masters, staging, tag, d.steady(), WEAVER_PATH, found));
+                w.add(weaverLoad(masters, staging, tag, d.steady(), WEAVER_PATH, false, found));
               } catch (DirectWriterUnavailable e) {
                 error[0] = e.getMessage();
                 log("  weaver (direct) unavailable: " + e.getMessage());
               }
             });
-        order.add(() -> wm.add(weaverLoad(masters, staging, tag, d.steady(), MERGE_PATH, found)));
+        if (!masters.shape().expectations().isEmpty()) {
+          order.add(
+              () -> {
+                if (error[0] != null) {
+                  log("  weaver with expectations skipped: " + error[0]);
+                  return;
+                }
+                try {
+                  we.add(weaverLoad(masters, staging, tag, d.steady(), WEAVER_PATH, true, found));
+                } catch (DirectWriterUnavailable e) {
+                  error[0] = e.getMessage();
+                  log("  weaver with expectations: no direct writer: " + e.getMessage());
+                }
+              });
+        }
+        order.add(
+            () -> wm.add(weaverLoad(masters, staging, tag, d.steady(), MERGE_PATH, false, found)));
         order.add(() -> h.add(handWritten(masters, staging, tag)));
         order.add(() -> u.add(unconditional(masters, staging, tag)));
         order.add(() -> l.add(lowerBound(masters, staging, tag, found)));
@@ -423,10 +501,11 @@ public final class LoadBenchmark {
       log(
           String.format(
               Locale.ROOT,
-              "%s: weaver %s s, weaver (merge) %.2f s, hand-written %.2f s, unconditional %.2f s,"
-                  + " lower bound %.2f s, plan %.2f s; counts %s",
+              "%s: weaver %s s, with expectations %s s, weaver (merge) %.2f s, hand-written %.2f"
+                  + " s, unconditional %.2f s, lower bound %.2f s, plan %.2f s; counts %s",
               d.label(),
               w.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", median(w)),
+              we.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", median(we)),
               median(wm),
               median(h),
               median(u),
@@ -438,12 +517,14 @@ public final class LoadBenchmark {
               workload.rows(),
               d,
               w,
+              we,
               wm,
               h,
               u,
               l,
               p,
               last.weaver,
+              last.weaverExpectations,
               last.weaverMerge,
               last.weaverJobs,
               directError));
@@ -466,9 +547,11 @@ public final class LoadBenchmark {
     long before = DeltaTable.forPath(spark, path).history(1).first().getLong(0);
     jobs.reset();
     memory.reset();
+    long cpuStart = processCpuNanos();
     long start = System.nanoTime();
     action.run();
     double seconds = (System.nanoTime() - start) / 1e9;
+    double cpu = (processCpuNanos() - cpuStart) / 1e9;
     DriverMemory.Reading heap = memory.read();
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty();
@@ -495,10 +578,13 @@ public final class LoadBenchmark {
     log(
         String.format(
             Locale.ROOT,
-            "  %-13s %7.2f s, %2d jobs (Spark busy %.2f s), %,d input bytes, %,d shuffle bytes"
-                + " written, driver heap peak %,d MB (after GC %s), commit %s",
+            "  %-13s %7.2f s, CPU %.2f s (tasks %.2f s), %2d jobs (Spark busy %.2f s), %,d input"
+                + " bytes, %,d shuffle bytes written, driver heap peak %,d MB (after GC %s), commit"
+                + " %s",
             label,
             seconds,
+            cpu,
+            snapshot.taskCpuNanos() / 1e9,
             snapshot.jobs(),
             snapshot.busyMillis() / 1e3,
             snapshot.inputBytes(),
@@ -520,7 +606,16 @@ public final class LoadBenchmark {
         snapshot.inputBytes(),
         metrics,
         snapshot.shuffleBytes(),
-        heap);
+        heap,
+        cpu,
+        snapshot.taskCpuNanos() / 1e9);
+  }
+
+  /** CPU time of this JVM's threads so far (driver and local executors alike). */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static StagingProvider provider(Supplier<Dataset<Row>> staging) {
@@ -604,7 +699,9 @@ public final class LoadBenchmark {
    * timed load checks checksums first, as every later load of such a Table does), and Delta's
    * cached snapshot of the copy is dropped so the timed load starts as cold as every other
    * approach. Without it, the Table has no load history (as a Table whose loads keep changing rows
-   * behaves: the full diff runs directly).
+   * behaves: the full diff runs directly). With {@code expect}, the Table declares the shape's
+   * expectations ({@link TableShape#expectations}): the same load, its rules counted in the diff's
+   * pass.
    */
   private Measure weaverLoad(
       Masters masters,
@@ -612,10 +709,12 @@ public final class LoadBenchmark {
       String tag,
       boolean steady,
       String writePath,
+      boolean expect,
       RunCounts found) {
     boolean direct = writePath.equals(WEAVER_PATH);
-    String object = (direct ? "W_" : "WM_") + tag + "_" + (++tables);
-    String name = declare(object, masters.shape());
+    String object = (expect ? "WE_" : direct ? "W_" : "WM_") + tag + "_" + (++tables);
+    String name =
+        declare(object, masters.shape(), expect ? masters.shape().expectationsBlock() : "");
     String path = tablePath(object);
     copy(masters.weaver(), Path.of(path));
     try {
@@ -627,8 +726,9 @@ public final class LoadBenchmark {
         org.apache.spark.sql.delta.DeltaLog.invalidateCache(
             spark, new org.apache.hadoop.fs.Path(path));
       }
+      settleCatalogue();
       LoadResult[] result = new LoadResult[1];
-      String label = direct ? "weaver" : "weaver merge";
+      String label = expect ? "weaver expectations" : direct ? "weaver" : "weaver merge";
       Measure m = timed(label, path, () -> result[0] = load(name, staging, writePath));
       LoadResult r = result[0];
       Map<String, Long> counts = new LinkedHashMap<>();
@@ -636,9 +736,23 @@ public final class LoadBenchmark {
       counts.put("updated", r.rowsUpdated());
       counts.put("deleted", r.rowsDeleted());
       counts.put("unchanged", r.rowsUnchanged());
+      if (expect) {
+        // Every expectation must have been counted (a Table that declares them records one count
+        // each), and none violated: otherwise the two loads would not write the same rows.
+        if (r.expectations().size() != masters.shape().expectations().size()) {
+          throw new IllegalStateException(
+              "the load with expectations counted " + r.expectations() + ": " + r);
+        }
+        counts.put("quarantined", r.rowsQuarantined());
+        counts.put(
+            "violating",
+            r.expectations().stream().mapToLong(ExpectationCount::rowsViolating).sum());
+      }
       found.found.put(label, new Counts(r.rowsInserted(), r.rowsUpdated(), r.rowsDeleted()));
       jobs.lastJobs().forEach(j -> log("    " + label + " job: " + j));
-      if (direct) {
+      if (expect) {
+        found.weaverExpectations = counts;
+      } else if (direct) {
         found.weaverJobs.addAll(jobs.lastJobs());
         found.weaver = counts;
       } else {
@@ -670,6 +784,7 @@ public final class LoadBenchmark {
     String name = declare(object, masters.shape());
     String path = tablePath(object);
     copy(masters.weaver(), Path.of(path));
+    settleCatalogue();
     LoadPlan[] plan = new LoadPlan[1];
     Measure m =
         timed("plan", path, () -> plan[0] = weaver.planWith(name, false, provider(staging)));
@@ -822,13 +937,15 @@ public final class LoadBenchmark {
    * #snapshot}: the jobs of one timed call (the benchmark runs nothing else meanwhile).
    */
   static final class JobRecorder extends SparkListener {
-    record Snapshot(int jobs, long inputBytes, long busyMillis, long shuffleBytes) {}
+    record Snapshot(
+        int jobs, long inputBytes, long busyMillis, long shuffleBytes, long taskCpuNanos) {}
 
     private final Map<Integer, long[]> started = new LinkedHashMap<>();
     private final Map<Integer, String> sites = new LinkedHashMap<>();
     private final List<String> finished = new ArrayList<>();
     private long inputBytes;
     private long shuffleBytes;
+    private long taskCpuNanos;
     private int jobCount;
     private int running;
     private long busySince;
@@ -842,13 +959,14 @@ public final class LoadBenchmark {
       finished.clear();
       inputBytes = 0;
       shuffleBytes = 0;
+      taskCpuNanos = 0;
       jobCount = 0;
       busyMillis = 0;
       busySince = System.currentTimeMillis();
     }
 
     synchronized Snapshot snapshot() {
-      return new Snapshot(jobCount, inputBytes, busyMillis, shuffleBytes);
+      return new Snapshot(jobCount, inputBytes, busyMillis, shuffleBytes, taskCpuNanos);
     }
 
     synchronized List<String> lastJobs() {
@@ -901,6 +1019,7 @@ public final class LoadBenchmark {
         inputBytes += taskEnd.taskMetrics().inputMetrics().bytesRead();
         // What a cluster sends over its network and spills to its local disks between stages.
         shuffleBytes += taskEnd.taskMetrics().shuffleWriteMetrics().bytesWritten();
+        taskCpuNanos += taskEnd.taskMetrics().executorCpuTime();
       }
     }
   }

@@ -28,6 +28,7 @@ final class Report {
   private static Map<String, Function<Case, List<Measure>>> approaches() {
     Map<String, Function<Case, List<Measure>>> m = new LinkedHashMap<>();
     m.put("weaver", Case::weaver);
+    m.put("weaver_expectations", Case::weaverExpectations);
     m.put("weaver_merge", Case::weaverMerge);
     m.put("handwritten", Case::hand);
     m.put("unconditional", Case::unconditional);
@@ -82,6 +83,7 @@ final class Report {
   static Map<String, Object> fields(Case c) {
     Map<String, Object> m = new LinkedHashMap<>();
     Double w = seconds(c.weaver());
+    Double we = seconds(c.weaverExpectations());
     Double wm = seconds(c.weaverMerge());
     Double h = seconds(c.hand());
     Double u = seconds(c.unconditional());
@@ -97,6 +99,8 @@ final class Report {
       // Why weaver_s is null: the engine has no direct writer (weaver_merge_s still measured).
       m.put("weaver_error", c.weaverError());
     }
+    // The direct load of a Table declaring the shape's expectations (none violated: same rows).
+    m.put("weaver_expectations_s", round(we));
     m.put("weaver_merge_s", round(wm));
     m.put("handwritten_s", round(h));
     m.put("unconditional_s", round(u));
@@ -104,6 +108,7 @@ final class Report {
     m.put("plan_s", round(p));
     // Best of the runs: on a shared machine the minimum is the least disturbed measurement.
     m.put("weaver_min_s", round(min(c.weaver())));
+    m.put("weaver_expectations_min_s", round(min(c.weaverExpectations())));
     m.put("weaver_merge_min_s", round(min(c.weaverMerge())));
     m.put("handwritten_min_s", round(min(c.hand())));
     m.put("unconditional_min_s", round(min(c.unconditional())));
@@ -130,12 +135,16 @@ final class Report {
     // What the timed Weaver load knew of its Table's previous load (see LoadBenchmark.weaverLoad).
     m.put("weaver_previous_load", c.delivery().steady() ? "changed nothing" : "none");
     m.put("weaver_jobs", medianLong(c.weaver(), Measure::jobs));
+    m.put("weaver_expectations_jobs", medianLong(c.weaverExpectations(), Measure::jobs));
     m.put("weaver_merge_jobs", medianLong(c.weaverMerge(), Measure::jobs));
     m.put("handwritten_jobs", medianLong(c.hand(), Measure::jobs));
     m.put("unconditional_jobs", medianLong(c.unconditional(), Measure::jobs));
     m.put("lower_bound_jobs", medianLong(c.lower(), Measure::jobs));
     m.put("plan_jobs", medianLong(c.plan(), Measure::jobs));
     m.put("weaver_spark_busy_s", round(median(c.weaver(), Measure::busySeconds)));
+    m.put(
+        "weaver_expectations_spark_busy_s",
+        round(median(c.weaverExpectations(), Measure::busySeconds)));
     m.put("weaver_merge_spark_busy_s", round(median(c.weaverMerge(), Measure::busySeconds)));
     m.put("handwritten_spark_busy_s", round(median(c.hand(), Measure::busySeconds)));
     m.put("unconditional_spark_busy_s", round(median(c.unconditional(), Measure::busySeconds)));
@@ -154,14 +163,43 @@ final class Report {
             m.put(
                 name + "_driver_heap_after_gc_bytes",
                 medianLong(measures.apply(c), x -> x.heap().afterGcBytes())));
+    // CPU seconds per call (whole JVM, and Spark tasks alone): steadier than wall time on a
+    // machine another process shares.
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(name + "_cpu_s", round(median(measures.apply(c), Measure::cpuSeconds))));
+    APPROACHES.forEach(
+        (name, measures) ->
+            m.put(name + "_task_cpu_s", round(median(measures.apply(c), Measure::taskCpuSeconds))));
     m.put("weaver_input_bytes", medianLong(c.weaver(), Measure::inputBytes));
+    m.put(
+        "weaver_expectations_input_bytes", medianLong(c.weaverExpectations(), Measure::inputBytes));
     m.put("lower_bound_input_bytes", medianLong(c.lower(), Measure::inputBytes));
     m.put("weaver_counts", c.weaverCounts());
+    m.put("weaver_expectations_counts", c.weaverExpectationsCounts());
     m.put("weaver_merge_counts", c.weaverMergeCounts());
     m.put("ratio_weaver_lower_bound", round(ratio(w, l)));
     m.put("weaver_over_lower_bound", round(ratio(w, l)));
     m.put("weaver_merge_over_lower_bound", round(ratio(wm, l)));
     m.put("ratio_weaver_handwritten", round(ratio(w, h)));
+    // Issue 39: expectations ride the diff's pass, so declaring them costs at most 5 % of the load.
+    // The best-of ratio beside the medians' is the less disturbed one on a shared machine.
+    m.put("weaver_expectations_over_weaver", round(ratio(we, w)));
+    m.put(
+        "weaver_expectations_over_weaver_min",
+        round(ratio(min(c.weaverExpectations()), min(c.weaver()))));
+    m.put(
+        "weaver_expectations_over_weaver_cpu",
+        round(
+            ratio(
+                median(c.weaverExpectations(), Measure::cpuSeconds),
+                median(c.weaver(), Measure::cpuSeconds))));
+    m.put(
+        "weaver_expectations_over_weaver_task_cpu",
+        round(
+            ratio(
+                median(c.weaverExpectations(), Measure::taskCpuSeconds),
+                median(c.weaver(), Measure::taskCpuSeconds))));
     // A plan is the load stopped after its gates: against the same lower bound (docs/plan.md).
     m.put("ratio_plan_lower_bound", round(ratio(p, l)));
     m.put("ratio_unconditional_weaver_time", round(ratio(u, w)));
@@ -242,6 +280,19 @@ final class Report {
     doc.put("cores", Runtime.getRuntime().availableProcessors());
     // The write path of the weaver figures; weaver_merge_* are the MERGE path's.
     doc.put("approach_path", LoadBenchmark.WEAVER_PATH);
+    // The rules weaver_expectations_* declared (none of the workload's rows violates them).
+    doc.put(
+        "expectations",
+        first.shape().expectations().stream()
+            .map(
+                e -> {
+                  Map<String, Object> r = new LinkedHashMap<>();
+                  r.put("name", e.name());
+                  r.put("rule", e.rule());
+                  r.put("on_violation", e.action());
+                  return (Object) r;
+                })
+            .toList());
     List<Object> list = new ArrayList<>();
     results.forEach(r -> r.cases().forEach(c -> list.add(fields(c))));
     doc.put("cases", list);
@@ -308,13 +359,15 @@ final class Report {
             runs,
             Runtime.getRuntime().availableProcessors(),
             LoadBenchmark.WEAVER_PATH));
-    String row = "%-8s %9s %9s %9s %9s %9s %9s | %6s %12s %12s %12s | %7s %7s %7s %7s %7s %7s%n";
+    String row =
+        "%-8s %9s %9s %9s %9s %9s %9s %9s | %6s %12s %12s %12s | %7s %7s %7s %7s %7s %7s %7s%n";
     out.append(
         String.format(
             Locale.ROOT,
             row,
             "case",
             "weaver s",
+            "expect s",
             "merge s",
             "hand s",
             "uncond s",
@@ -327,6 +380,7 @@ final class Report {
             "w/lower",
             "m/lower",
             "w/hand",
+            "e/w",
             "u/w t",
             "u/w B",
             "p/lower"));
@@ -338,6 +392,7 @@ final class Report {
               row,
               caseName(c),
               fmt(f.get("weaver_s")),
+              fmt(f.get("weaver_expectations_s")),
               fmt(f.get("weaver_merge_s")),
               fmt(f.get("handwritten_s")),
               fmt(f.get("unconditional_s")),
@@ -350,6 +405,7 @@ final class Report {
               fmt(f.get("weaver_over_lower_bound")),
               fmt(f.get("weaver_merge_over_lower_bound")),
               fmt(f.get("ratio_weaver_handwritten")),
+              fmt(f.get("weaver_expectations_over_weaver")),
               fmt(f.get("ratio_unconditional_weaver_time")),
               fmt(f.get("ratio_unconditional_weaver_bytes")),
               fmt(f.get("ratio_plan_lower_bound"))));
@@ -369,11 +425,13 @@ final class Report {
       out.append(
           String.format(
               Locale.ROOT,
-              "  %-6s %s; weaver %s jobs, merge %s, hand-written %s, unconditional %s, lower bound"
-                  + " %s; output rows weaver %s, merge %s, unconditional %s (copied %s)%n",
+              "  %-6s %s; weaver %s jobs, with expectations %s, merge %s, hand-written %s,"
+                  + " unconditional %s, lower bound %s; output rows weaver %s, merge %s,"
+                  + " unconditional %s (copied %s)%n",
               caseName(c),
               c.weaverCounts().isEmpty() ? c.weaverMergeCounts() : c.weaverCounts(),
               f.get("weaver_jobs"),
+              f.get("weaver_expectations_jobs"),
               f.get("weaver_merge_jobs"),
               f.get("handwritten_jobs"),
               f.get("unconditional_jobs"),
@@ -383,12 +441,34 @@ final class Report {
               f.get("unconditional_output_rows"),
               f.get("unconditional_rows_copied")));
     }
+    if (!workload.shape().expectations().isEmpty()) {
+      out.append("\nexpect = weaver on a Table declaring ");
+      out.append(
+          String.join(
+              ", ",
+              workload.shape().expectations().stream()
+                  .map(e -> e.action() + " `" + e.rule() + "`")
+                  .toList()));
+      out.append("; its counts, and its medians over weaver's (wall, CPU, Spark tasks' CPU):\n");
+      for (Case c : cases) {
+        Map<String, Object> f = fields(c);
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "  %-6s %s; %s, %s, %s%n",
+                caseName(c),
+                c.weaverExpectationsCounts(),
+                fmt(f.get("weaver_expectations_over_weaver")),
+                fmt(f.get("weaver_expectations_over_weaver_cpu")),
+                fmt(f.get("weaver_expectations_over_weaver_task_cpu"))));
+      }
+    }
     out.append(
         "\nPer load, medians: shuffle bytes written (Spark task metrics) / driver heap peak MB"
             + " (heap pools' peaks summed; after-GC peak in the JSON):\n");
     String perApproach = "%-8s" + " %22s".repeat(APPROACHES.size()) + "%n";
     List<Object> header = new ArrayList<>(List.of("case"));
-    header.addAll(List.of("weaver", "merge", "hand", "uncond", "lower", "plan"));
+    header.addAll(List.of("weaver", "w expect", "merge", "hand", "uncond", "lower", "plan"));
     out.append(String.format(Locale.ROOT, perApproach, header.toArray()));
     for (Case c : cases) {
       Map<String, Object> f = fields(c);

@@ -27,7 +27,9 @@ class ReportTest {
         100,
         Map.of("numTargetFilesAdded", 1L),
         (long) (seconds * 1000),
-        new DriverMemory.Reading((long) seconds << 20, -1));
+        new DriverMemory.Reading((long) seconds << 20, -1),
+        seconds * 1.5,
+        seconds);
   }
 
   private static Case tpchCase(List<Measure> weaver, String error) {
@@ -35,11 +37,13 @@ class ReportTest {
         10,
         new Delivery("rf1", 0.001, "rf1", false, null),
         weaver,
+        List.of(),
         List.of(measure(4.0)),
         List.of(measure(3.0)),
         List.of(measure(5.0)),
         List.of(measure(2.0)),
         List.of(measure(2.5)),
+        Map.of(),
         Map.of(),
         Map.of("inserted", 7L),
         List.of(),
@@ -74,11 +78,13 @@ class ReportTest {
         rows,
         new Delivery("f0.01", 0.01, null, false, null),
         List.of(measure(weaver)),
+        List.of(measure(weaver * 1.25)),
         List.of(measure(weaver + 1)),
         List.of(measure(weaver * 2)),
         List.of(measure(weaver * 3)),
         List.of(measure(lower)),
         List.of(measure(lower)),
+        Map.of(),
         Map.of(),
         Map.of(),
         List.of(),
@@ -113,6 +119,78 @@ class ReportTest {
                 new SyntheticWorkload(null, 2000, List.of(0.01)), List.of(sized(2000, 7, 3))));
     assertEquals(null, Report.marginal(flat).get(0).get("weaver"));
     assertTrue(Report.marginal(results.subList(0, 1)).isEmpty());
+  }
+
+  /** Three runs of the plain and the expectations load, the medians 4.0 and 4.2 s. */
+  private static Case withExpectations() {
+    return new Case(
+        1000,
+        new Delivery("0.01", 0.01, null, false, null),
+        List.of(measure(4.0), measure(3.8), measure(5.0)),
+        List.of(measure(4.2), measure(4.4), measure(3.9)),
+        List.of(measure(5.0)),
+        List.of(measure(8.0)),
+        List.of(measure(9.0)),
+        List.of(measure(2.0)),
+        List.of(measure(2.5)),
+        Map.of("inserted", 2L, "updated", 6L),
+        Map.of("inserted", 2L, "updated", 6L, "quarantined", 0L, "violating", 0L),
+        Map.of(),
+        List.of(),
+        null);
+  }
+
+  @Test
+  void theLoadWithExpectationsIsReportedWithItsRatioToThePlainLoad() {
+    Map<String, Object> f = Report.fields(withExpectations());
+    assertEquals(4.2, f.get("weaver_expectations_s"));
+    assertEquals(3.9, f.get("weaver_expectations_min_s"));
+    assertEquals(1.05, f.get("weaver_expectations_over_weaver")); // 4.2 / 4.0
+    assertEquals(1.026, f.get("weaver_expectations_over_weaver_min")); // 3.9 / 3.8
+    assertEquals(6.3, f.get("weaver_expectations_cpu_s")); // median 4.2 s × 1.5
+    assertEquals(1.05, f.get("weaver_expectations_over_weaver_cpu"));
+    assertEquals(4.2, f.get("weaver_expectations_task_cpu_s"));
+    assertEquals(1.05, f.get("weaver_expectations_over_weaver_task_cpu"));
+    assertEquals(3L, f.get("weaver_expectations_jobs"));
+    assertEquals(4200L, f.get("weaver_expectations_shuffle_bytes"));
+    assertEquals(0L, ((Map<?, ?>) f.get("weaver_expectations_counts")).get("violating"));
+    SyntheticWorkload synthetic = new SyntheticWorkload(null, 1000, List.of(0.01));
+    String json = Report.json(synthetic, 3, List.of(withExpectations()));
+    assertTrue(json.contains("\"weaver_expectations_over_weaver\": 1.05"), json);
+    assertTrue(
+        json.contains("{\"name\": \"non-negative amount\", \"rule\": \"amount >= 0\","), json);
+    String text = Report.text(synthetic, 3, List.of(withExpectations()));
+    assertTrue(text.contains("expect s"), text);
+    assertTrue(text.contains("quarantine `amount >= 0`"), text);
+    assertTrue(text.contains("}; 1.05, 1.05, 1.05"), text);
+    // Without a direct writer (or expectations) the approach reports nulls, not a crash.
+    Map<String, Object> none = Report.fields(tpchCase(List.of(), "no direct writer"));
+    assertEquals(null, none.get("weaver_expectations_over_weaver"));
+  }
+
+  @Test
+  void theSyntheticShapeDeclaresOneExpectationPerActionInItsHeader() {
+    String block = SyntheticWorkload.SHAPE.expectationsBlock();
+    assertTrue(block.startsWith("Expectations:\n  known segment:\n    rule: segment in ("), block);
+    for (String action : List.of("warn", "quarantine", "fail")) {
+      assertTrue(block.contains("    on violation: " + action + "\n"), block);
+    }
+    assertEquals(
+        "", new TableShape(List.of("a"), List.of("a"), "select 1 as a").expectationsBlock());
+  }
+
+  @Test
+  void theLoadWithExpectationsMustFindThePlainLoadsCounts() {
+    RunCounts found = new RunCounts();
+    found.weaver = Map.of("inserted", 2L, "unchanged", 9L, "check_ms", 40L);
+    found.weaverExpectations =
+        Map.of(
+            "inserted", 2L, "unchanged", 9L, "quarantined", 0L, "violating", 0L, "check_ms", 50L);
+    found.verify("equal");
+    found.weaverExpectations =
+        Map.of("inserted", 2L, "unchanged", 8L, "quarantined", 1L, "violating", 1L);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> found.verify("q"));
+    assertTrue(e.getMessage().contains("with expectations"), e.getMessage());
   }
 
   @Test

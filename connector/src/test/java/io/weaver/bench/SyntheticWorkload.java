@@ -43,13 +43,27 @@ final class SyntheticWorkload implements Workload {
           "upper(concat('c-', cast(pmod(id * 13 + v, 977) as string))) as code",
           "if(pmod(id, 17) = 0, null, concat('note ', cast(pmod(id, 101) + v as string))) as note");
 
+  /**
+   * Rules a user of such a table would write, one per action, that every generated row meets
+   * (segments come from the four-value array, amounts from a non-negative {@code pmod}, codes are
+   * {@code C-} and at most three digits): a load that declares them writes the same rows as one
+   * that does not, so the two time only the cost of testing them.
+   */
+  static final List<TableShape.Expect> EXPECTATIONS =
+      List.of(
+          new TableShape.Expect(
+              "known segment", "segment in ('retail', 'smb', 'enterprise', 'public')", "warn"),
+          new TableShape.Expect("non-negative amount", "amount >= 0", "quarantine"),
+          new TableShape.Expect("code length", "length(code) between 1 and 40", "fail"));
+
   static final TableShape SHAPE =
       new TableShape(
           COLUMNS,
           List.of("id"),
           "select "
               + String.join(",\n  ", EXPRESSIONS)
-              + "\nfrom (select id, 0 as v from range(0)) as r;\n");
+              + "\nfrom (select id, 0 as v from range(0)) as r;\n",
+          EXPECTATIONS);
 
   private final SparkSession spark;
   private final long n;

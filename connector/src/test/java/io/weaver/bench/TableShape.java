@@ -23,17 +23,46 @@ import org.apache.spark.sql.Row;
  * @param columns the business columns, in table order (keys included)
  * @param key the primary key columns, in declared order
  * @param declarationBody a SQL body returning the columns with no rows (Build infers the shape)
+ * @param expectations row expectations over the business columns that every row of the workload
+ *     meets (the {@code weaver_expectations} approach declares them); empty for none
  */
-record TableShape(List<String> columns, List<String> key, String declarationBody) {
+record TableShape(
+    List<String> columns, List<String> key, String declarationBody, List<Expect> expectations) {
   /** Prefix of the target's key columns where a join needs both sides' keys apart. */
   static final String TARGET_PREFIX = "t_";
+
+  /**
+   * One row expectation as a Table header declares it (docs/table-contract.md, "Expectations").
+   *
+   * @param action {@code warn}, {@code quarantine} or {@code fail}
+   */
+  record Expect(String name, String rule, String action) {}
 
   TableShape {
     columns = List.copyOf(columns);
     key = List.copyOf(key);
+    expectations = List.copyOf(expectations);
     if (!columns.containsAll(key)) {
       throw new IllegalArgumentException("key " + key + " not among the columns " + columns);
     }
+  }
+
+  TableShape(List<String> columns, List<String> key, String declarationBody) {
+    this(columns, key, declarationBody, List.of());
+  }
+
+  /** The header's {@code Expectations:} block (with its trailing newline), or "" for none. */
+  String expectationsBlock() {
+    if (expectations.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("Expectations:\n");
+    for (Expect e : expectations) {
+      out.append("  ").append(e.name()).append(":\n");
+      out.append("    rule: ").append(e.rule()).append('\n');
+      out.append("    on violation: ").append(e.action()).append('\n');
+    }
+    return out.toString();
   }
 
   /** The non-key columns: what the row signature (Weaver's and the hand-written one) covers. */
