@@ -53,6 +53,7 @@ final class KeyedLoad {
       LoadRequest request,
       StagingValidator validator,
       StagingValidator.Prepared input,
+      RowExpectations expectations,
       long version,
       FaultPoints faults,
       LoadWriter writer) {
@@ -65,9 +66,10 @@ final class KeyedLoad {
     this.faults = faults;
     this.writer = writer.forKeyed(spec, version);
     this.detector = new ChangeDetector(spec);
-    this.expectations = new RowExpectations(spec);
-    // The expectations are counted as staging's rows pass on their way into the diff (or pass 0).
-    this.narrow = detector.narrow(expectations.observe(input.observed()));
+    // The expectations are counted as staging's rows pass on their way into the diff (or pass 0),
+    // by the validation's observation.
+    this.expectations = expectations;
+    this.narrow = detector.narrow(input.observed());
   }
 
   /** Runs the passes; releases every checkpoint it made, whatever happens. */
@@ -81,6 +83,11 @@ final class KeyedLoad {
       // Decided before the gates and before anything is written: a `fail` expectation a row
       // violates, or a quarantine above its ceiling, fails the load here.
       List<ExpectationCount> expected = expectations.verdict(counts.stagingRows(), input.typed());
+      if (counts.changed() > 0 || counts.quarantined() > 0) {
+        // A load that writes: its counts are written beside its write. One that writes nothing
+        // records them with its history (together with the call's other quiet loads).
+        request.quarantine().ifPresent(q -> q.countsAhead(spark, expected));
+      }
       List<String> warnings = new ArrayList<>();
       StabilityGates gates = new StabilityGates(spec);
       List<GateVerdict> measured = gates.verdicts(counts, request.waiveGates());

@@ -221,6 +221,9 @@ final class LoadAttempt {
               .withQuarantine(recorder.quarantine(loadId));
       LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
       LoadTrace.mark("engine done");
+      // Joined before anything else: the counts written beside the load land before its history.
+      boolean countsWritten =
+          request.quarantine().map(QuarantineRecords::countsWritten).orElse(false);
       if (outcome.committed()) {
         committed = outcome;
         faults.afterCommit();
@@ -229,7 +232,7 @@ final class LoadAttempt {
       JobLabels.step(spark, "history and state");
       recorder.rejections(outcome, loadId);
       LoadResult result = LoadResult.of(loadId, name, outcome, waiveGates, started, loadTs);
-      recorder.record(outcome, result, state, bookmark, sequence, loadTs);
+      recorder.record(outcome, countsWritten, result, state, bookmark, sequence, loadTs);
       return ending(result);
     }
 

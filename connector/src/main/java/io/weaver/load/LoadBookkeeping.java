@@ -104,30 +104,37 @@ final class LoadBookkeeping {
    * writes them once.
    */
   void expectations(String tableId, LoadResult result) {
-    if (result.expectations().isEmpty()) {
+    expectations(tableId, result.loadId(), result.expectations());
+  }
+
+  void expectations(String tableId, String loadId, List<ExpectationCount> counts) {
+    if (counts.isEmpty()) {
       return;
     }
     catalogue.replaceLoadRows(
-        CatalogueTable.LOAD_EXPECTATION,
-        tableId,
-        result.loadId(),
-        expectationRows(tableId, result));
+        CatalogueTable.LOAD_EXPECTATION, tableId, loadId, expectationRows(tableId, loadId, counts));
   }
 
   /** The counts per expectation of several loads (each its own load id), in one commit. */
   void expectations(List<Finished> loads) {
     catalogue.append(
         CatalogueTable.LOAD_EXPECTATION,
-        loads.stream().flatMap(f -> expectationRows(f.tableId(), f.result()).stream()).toList());
+        loads.stream()
+            .flatMap(
+                f ->
+                    expectationRows(f.tableId(), f.result().loadId(), f.result().expectations())
+                        .stream())
+            .toList());
   }
 
-  private static List<Row> expectationRows(String tableId, LoadResult result) {
-    return result.expectations().stream()
+  private static List<Row> expectationRows(
+      String tableId, String loadId, List<ExpectationCount> counts) {
+    return counts.stream()
         .map(
             e ->
                 CatalogueTable.LOAD_EXPECTATION
                     .row()
-                    .set("load_id", result.loadId())
+                    .set("load_id", loadId)
                     .set("table_id", tableId)
                     .set("expectation", e.expectation())
                     .set("action", e.action())

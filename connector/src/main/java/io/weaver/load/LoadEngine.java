@@ -117,9 +117,12 @@ public final class LoadEngine {
       staging = staging.localCheckpoint(true);
     }
     LoadTrace.mark("engine probe done");
-    StagingValidator.Prepared prepared = validator.prepare(staging, request.deleteKeys());
+    RowExpectations expectations = new RowExpectations(spec);
+    StagingValidator.Prepared prepared =
+        validator.prepare(staging, request.deleteKeys(), expectations);
     LoadTrace.mark("prepared");
-    return new KeyedLoad(spark, request, validator, prepared, version, faults, writer).run();
+    return new KeyedLoad(spark, request, validator, prepared, expectations, version, faults, writer)
+        .run();
   }
 
   /** An unkeyed load: its live rows replaced by staging's, ended by the writer. */
@@ -129,6 +132,7 @@ public final class LoadEngine {
     long liveBefore = liveRows(spark, spec, version);
     RowExpectations expectations = new RowExpectations(spec);
     List<ExpectationCount> expected = expectations.verdict(input.rowCount(), input.rows());
+    request.quarantine().ifPresent(q -> q.countsAhead(spark, expected));
     long quarantined = expectations.quarantinedRows(input.rows());
     ChangeCounts counts =
         new ChangeCounts(

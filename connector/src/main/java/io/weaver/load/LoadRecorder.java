@@ -69,13 +69,16 @@ final class LoadRecorder {
   /** Records a load the engine finished (whatever its status), after its rejections. */
   void record(
       LoadOutcome outcome,
+      boolean countsWritten,
       LoadResult result,
       LoadBookkeeping.State before,
       Optional<String> bookmark,
       long sequence,
       Instant loadTs) {
     if (outcome.status() != LoadStatus.SUCCEEDED && outcome.status() != LoadStatus.NO_WORK) {
-      books.expectations(tableId, result);
+      if (!countsWritten) {
+        books.expectations(tableId, result);
+      }
       history(result);
       return;
     }
@@ -86,7 +89,10 @@ final class LoadRecorder {
             outcome.deltaVersion(),
             bookmark,
             outcome.committed() ? sequence : before.sequence());
-    if (quiet.isPresent() && !outcome.committed() && outcome.counts().quarantined() == 0) {
+    if (quiet.isPresent()
+        && !outcome.committed()
+        && outcome.counts().quarantined() == 0
+        && !countsWritten) {
       // It succeeded without writing (no changes, or no work): its records join those of the
       // call's other quiet loads. A load that quarantined rows wrote them, so it records itself
       // now (rows without a history row are an unfinished load's, see QuarantineRecords).
@@ -94,7 +100,9 @@ final class LoadRecorder {
       return;
     }
     // Before the history row: a load with a history row has its expectation counts.
-    books.expectations(tableId, result);
+    if (!countsWritten) {
+      books.expectations(tableId, result);
+    }
     faults.duringHistory();
     history(result);
     LoadTrace.mark("history written");

@@ -11,14 +11,17 @@ import io.weaver.catalogue.NamedRow;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 
 /**
  * Writes a load's quarantined rows into {@code _.LoadQuarantine} (docs/table-contract.md,
- * "Expectations"), before the Table's own commit and in one commit of its own.
+ * "Expectations"), before the Table's own commit and in one commit of its own; and, for a load that
+ * writes, its counts per expectation into {@code _.LoadExpectation} while the load goes on.
  *
  * <p>Exactly once: the write replaces every row of this Table under this load id, so a retry under
  * the same id writes the same rows once; and it also removes the rows of earlier loads of the Table
@@ -34,6 +37,12 @@ final class QuarantineRecords {
 
   /** Whether {@link #write} committed rows this load may have to withdraw. */
   private boolean written;
+
+  /**
+   * The load's {@code _.LoadExpectation} rows, written while the load goes on ({@link
+   * #countsAhead}).
+   */
+  private CompletableFuture<Void> counts;
 
   QuarantineRecords(Catalogue catalogue, String tableId, String loadId) {
     this.catalogue = catalogue;
@@ -98,6 +107,43 @@ final class QuarantineRecords {
               tableId,
               loadId,
               e);
+    }
+  }
+
+  /**
+   * Starts writing the load's counts per expectation to {@code _.LoadExpectation} on a thread of
+   * its own, as soon as they are decided, so the commit does not wait for the load's write (a load
+   * that writes something); {@link #countsWritten} joins it before the history row.
+   */
+  void countsAhead(SparkSession spark, List<ExpectationCount> expectations) {
+    if (expectations.isEmpty()) {
+      return;
+    }
+    counts =
+        Ahead.start(
+            spark,
+            "expectation counts",
+            () -> {
+              new LoadBookkeeping(catalogue).expectations(tableId, loadId, expectations);
+              return null;
+            });
+  }
+
+  /**
+   * Whether {@link #countsAhead} wrote the counts; false when it was not started or failed (the
+   * recorder then writes them itself, replacing any partial rows).
+   */
+  boolean countsWritten() {
+    if (counts == null) {
+      return false;
+    }
+    try {
+      Ahead.join(counts);
+      return true;
+    } catch (RuntimeException e) {
+      org.slf4j.LoggerFactory.getLogger(QuarantineRecords.class)
+          .warn("{}: the expectation counts of load {} are written again", tableId, loadId, e);
+      return false;
     }
   }
 

@@ -19,7 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
@@ -61,22 +60,22 @@ final class RowExpectations {
   }
 
   /**
-   * {@code typed} with {@link #QUARANTINED} added (when some expectation quarantines) and the
-   * violation counts observed as its rows pass; each rule is analysed first, so a rule that does
-   * not resolve against the business columns or is not boolean fails the load before any job runs.
+   * The violation counts ({@code e0, e1, ...}) for {@code observation} to collect over the typed
+   * rows, which then answers {@link #verdict}; each rule is analysed against {@code typed} first,
+   * so a rule that does not resolve against the business columns or is not boolean fails the load
+   * before any job runs. None when the Table declares no expectation.
    */
-  Dataset<Row> observe(Dataset<Row> typed) {
+  List<Column> countedBy(Observation observation, Dataset<Row> typed) {
     if (!any()) {
-      return typed;
+      return List.of();
     }
     analyse(typed);
-    observation = new Observation("weaver_expect_" + UUID.randomUUID().toString().replace("-", ""));
-    Column[] counts = new Column[expectations.size()];
-    for (int i = 0; i < counts.length; i++) {
-      counts[i] = count_if(violated(expectations.get(i))).as("e" + i);
+    this.observation = observation;
+    List<Column> counts = new ArrayList<>();
+    for (int i = 0; i < expectations.size(); i++) {
+      counts.add(count_if(violated(expectations.get(i))).as("e" + i));
     }
-    Dataset<Row> marked = quarantines() ? typed.withColumn(QUARANTINED, quarantined()) : typed;
-    return marked.observe(observation, counts[0], Arrays.copyOfRange(counts, 1, counts.length));
+    return counts;
   }
 
   /** Whether the row violates any quarantine expectation. */

@@ -34,6 +34,9 @@ import org.apache.spark.sql.types.StructField;
 final class StagingValidator {
   static final int SAMPLE = 5;
 
+  /** Prefix of a column's value as delivered, beside its typed value, in one projection. */
+  private static final String RAW = "__weaver_raw_";
+
   private final LoadSpec spec;
 
   StagingValidator(LoadSpec spec) {
@@ -53,8 +56,10 @@ final class StagingValidator {
 
   /**
    * Staging prepared for a keyed load whose value checks run inside the diff pass: {@code observed}
-   * is the typed staging carrying {@code observation} (row count, failing casts, nulls), {@code
-   * typed} the same rows without it (for a second read). Duplicate keys are counted by the diff.
+   * is the typed staging carrying {@code observation} (row count, failing casts, nulls, and the
+   * expectations' violations) and, when expectations quarantine, {@link
+   * RowExpectations#QUARANTINED}; {@code typed} the same rows without them (for a second read).
+   * Duplicate keys are counted by the diff.
    */
   record Prepared(
       Dataset<Row> raw,
@@ -63,20 +68,50 @@ final class StagingValidator {
       Observation observation,
       Optional<Dataset<Row>> deleteKeys) {}
 
-  /** Column and delete-key checks now; value checks deferred to {@link #report}. */
-  Prepared prepare(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
+  /**
+   * Column and delete-key checks now; value checks and {@code expectations} deferred to {@link
+   * #report} and {@link RowExpectations#verdict}, counted by one observation: each observed node
+   * sits outside whole-stage code generation and copies every row, so the validation counts and the
+   * expectations' share one (docs/performance.md, "Expectations in the diff's pass").
+   */
+  Prepared prepare(
+      Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys, RowExpectations expectations) {
     checkShape(staging, deleteKeys);
     Dataset<Row> typed = staging.select(typedColumns(staging));
     Observation observation =
         new Observation(
             "weaver_staging_" + java.util.UUID.randomUUID().toString().replace("-", ""));
+    // One projection: the typed columns under their names (what the rules read) and, beside a
+    // column whose type differs, its value as delivered (what the cast and null checks read).
+    List<Column> both = new ArrayList<>(List.of(typedColumns(staging)));
+    for (StructField field : spec.businessSchema().fields()) {
+      if (needsCast(staging, field)) {
+        both.add(staging.col(ManagedValues.quote(field.name())).as(RAW + field.name()));
+      }
+    }
+    Dataset<Row> projected = staging.select(both.toArray(new Column[0]));
     List<Column> aggregates = new ArrayList<>();
-    List<Check> checks = checks(staging, aggregates);
+    checks(
+        staging,
+        aggregates,
+        name -> projectedValue(staging, name),
+        name -> col(ManagedValues.quote(name)));
+    aggregates.addAll(expectations.countedBy(observation, typed));
+    if (expectations.quarantines()) {
+      projected = projected.withColumn(RowExpectations.QUARANTINED, expectations.quarantined());
+    }
     Column[] named = named(aggregates);
+    List<Column> out = new ArrayList<>();
+    for (String name : spec.businessSchema().fieldNames()) {
+      out.add(col(ManagedValues.quote(name)));
+    }
+    if (expectations.quarantines()) {
+      out.add(col(RowExpectations.QUARANTINED));
+    }
     Dataset<Row> observed =
-        staging
+        projected
             .observe(observation, named[0], Arrays.copyOfRange(named, 1, named.length))
-            .select(typedColumns(staging));
+            .select(out.toArray(new Column[0]));
     Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
     return new Prepared(staging, typed, observed, observation, keys);
   }
@@ -88,6 +123,7 @@ final class StagingValidator {
   long report(Prepared prepared, Map<String, Object> metrics, long duplicates) {
     List<Column> aggregates = new ArrayList<>();
     List<Check> checks = checks(prepared.raw(), aggregates);
+    // The observation also holds the expectations' counts (e0, e1, ...): read by name, not count.
     long[] counts = new long[aggregates.size()];
     if (metrics.containsKey("v0")) {
       for (int i = 0; i < counts.length; i++) {
@@ -148,6 +184,17 @@ final class StagingValidator {
             + " (names are case-sensitive, order is free).");
   }
 
+  private boolean needsCast(Dataset<Row> staging, StructField field) {
+    return !staging.schema().apply(field.name()).dataType().equals(field.dataType());
+  }
+
+  /** A column's value as delivered, in {@link #prepare}'s projection. */
+  private Column projectedValue(Dataset<Row> staging, String name) {
+    return needsCast(staging, spec.businessSchema().apply(name))
+        ? col(ManagedValues.quote(RAW + name))
+        : col(ManagedValues.quote(name));
+  }
+
   private Column[] typedColumns(Dataset<Row> staging) {
     List<Column> columns = new ArrayList<>();
     for (StructField field : spec.businessSchema().fields()) {
@@ -195,12 +242,32 @@ final class StagingValidator {
    * (failing casts, then nulls in not-null columns) and returns the checks in the same order.
    */
   private List<Check> checks(Dataset<Row> staging, List<Column> aggregates) {
+    return checks(
+        staging,
+        aggregates,
+        name -> staging.col(ManagedValues.quote(name)),
+        name ->
+            staging
+                .col(ManagedValues.quote(name))
+                .try_cast(spec.businessSchema().apply(name).dataType()));
+  }
+
+  /**
+   * The checks over a source that gives each column's value as delivered ({@code delivered}) and
+   * cast to its declared type ({@code typed}): the same checks in the same order whichever dataset
+   * holds them. {@code staging} gives the delivered types.
+   */
+  private List<Check> checks(
+      Dataset<Row> staging,
+      List<Column> aggregates,
+      java.util.function.Function<String, Column> delivered,
+      java.util.function.Function<String, Column> typed) {
     List<Check> checks = new ArrayList<>();
     aggregates.add(count(lit(1)));
     for (StructField field : spec.businessSchema().fields()) {
-      Column c = staging.col(ManagedValues.quote(field.name()));
-      if (!staging.schema().apply(field.name()).dataType().equals(field.dataType())) {
-        Column failing = c.isNotNull().and(c.try_cast(field.dataType()).isNull());
+      Column c = delivered.apply(field.name());
+      if (needsCast(staging, field)) {
+        Column failing = c.isNotNull().and(typed.apply(field.name()).isNull());
         aggregates.add(count_if(failing));
         checks.add(
             new Check(
@@ -210,7 +277,7 @@ final class StagingValidator {
       }
     }
     for (String name : notNullColumns()) {
-      Column isNull = staging.col(ManagedValues.quote(name)).isNull();
+      Column isNull = delivered.apply(name).isNull();
       aggregates.add(count_if(isNull));
       String role = spec.primaryKey().contains(name) ? "primary-key" : "Not null";
       checks.add(new Check(isNull, name, "null(s) in " + role + " column"));
