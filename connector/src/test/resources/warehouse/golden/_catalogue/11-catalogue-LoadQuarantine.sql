@@ -1,0 +1,8 @@
+IF OBJECT_ID(N'[_].[LoadQuarantine]', N'U') IS NULL
+    CREATE TABLE [_].[LoadQuarantine] (
+        [load_id] varchar(8000) NOT NULL,
+        [table_id] varchar(8000) NOT NULL,
+        [expectations] varchar(8000) NOT NULL,
+        [key_json] varchar(8000) NULL,
+        [row_json] varchar(8000) NOT NULL
+    );
