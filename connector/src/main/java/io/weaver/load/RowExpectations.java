@@ -35,6 +35,9 @@ final class RowExpectations {
   /** A staging row that violates a quarantine expectation: the diff leaves its key alone. */
   static final String QUARANTINED = "__weaver_quarantined";
 
+  /** Prefix of the per-expectation violation flags of {@link #flagged}. */
+  private static final String FLAG = "__weaver_violates_";
+
   /** Keys of violating rows kept per {@code warn} expectation. */
   static final int WARN_SAMPLE = 20;
 
@@ -60,10 +63,10 @@ final class RowExpectations {
   }
 
   /**
-   * The violation counts ({@code e0, e1, ...}) for {@code observation} to collect over the typed
-   * rows, which then answers {@link #verdict}; each rule is analysed against {@code typed} first,
-   * so a rule that does not resolve against the business columns or is not boolean fails the load
-   * before any job runs. None when the Table declares no expectation.
+   * The violation counts ({@code e0, e1, ...}) for {@code observation} to collect over rows that
+   * {@link #flagged} marked, which then answers {@link #verdict}; each rule is analysed against
+   * {@code typed} first, so a rule that does not resolve against the business columns or is not
+   * boolean fails the load before any job runs. None when the Table declares no expectation.
    */
   List<Column> countedBy(Observation observation, Dataset<Row> typed) {
     if (!any()) {
@@ -73,9 +76,34 @@ final class RowExpectations {
     this.observation = observation;
     List<Column> counts = new ArrayList<>();
     for (int i = 0; i < expectations.size(); i++) {
-      counts.add(count_if(violated(expectations.get(i))).as("e" + i));
+      counts.add(count_if(col(FLAG + i)).as("e" + i));
     }
     return counts;
+  }
+
+  /**
+   * {@code rows} with one violation flag per expectation and, when some expectation quarantines,
+   * {@link #QUARANTINED}: computed in the projection, inside whole-stage code generation, so the
+   * observation outside it only counts flags.
+   */
+  Dataset<Row> flagged(Dataset<Row> rows) {
+    if (!any()) {
+      return rows;
+    }
+    List<String> names = new ArrayList<>(Arrays.asList(rows.columns()));
+    List<Column> columns = new ArrayList<>();
+    for (String name : names) {
+      columns.add(col(ManagedValues.quote(name)));
+    }
+    Column quarantine = lit(false);
+    for (int i = 0; i < expectations.size(); i++) {
+      columns.add(violated(expectations.get(i)).as(FLAG + i));
+      if (expectations.get(i).action() == Expectation.Action.QUARANTINE) {
+        quarantine = quarantine.or(col(FLAG + i));
+      }
+    }
+    Dataset<Row> withFlags = rows.select(columns.toArray(new Column[0]));
+    return quarantines() ? withFlags.withColumn(QUARANTINED, quarantine) : withFlags;
   }
 
   /** Whether the row violates any quarantine expectation. */

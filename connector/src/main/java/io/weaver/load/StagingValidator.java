@@ -96,11 +96,11 @@ final class StagingValidator {
         aggregates,
         name -> projectedValue(staging, name),
         name -> col(ManagedValues.quote(name)));
-    aggregates.addAll(expectations.countedBy(observation, typed));
-    if (expectations.quarantines()) {
-      projected = projected.withColumn(RowExpectations.QUARANTINED, expectations.quarantined());
-    }
-    Column[] named = named(aggregates);
+    // The validation's counts are v0, v1, ...; the expectations' keep their own names (e0, ...).
+    List<Column> metrics = new ArrayList<>(List.of(named(aggregates)));
+    metrics.addAll(expectations.countedBy(observation, typed));
+    projected = expectations.flagged(projected);
+    Column[] named = metrics.toArray(new Column[0]);
     List<Column> out = new ArrayList<>();
     for (String name : spec.businessSchema().fieldNames()) {
       out.add(col(ManagedValues.quote(name)));
