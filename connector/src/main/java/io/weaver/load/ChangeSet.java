@@ -2,8 +2,6 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.to_json;
 import static org.apache.spark.sql.functions.xxhash64;
 
 import io.weaver.catalyst.keys.KeyFilter;
@@ -138,18 +136,8 @@ final class ChangeSet {
    * join against a target this load has changed.
    */
   static Dataset<Row> rejections(LoadSpec spec, Dataset<Row> changeSet) {
-    Column key =
-        to_json(
-            struct(
-                spec.primaryKey().stream()
-                    .map(k -> col(ManagedValues.quote(k)))
-                    .toArray(Column[]::new)));
-    Column row =
-        to_json(
-            struct(
-                Arrays.stream(spec.businessSchema().fieldNames())
-                    .map(n -> col(ManagedValues.quote(n)))
-                    .toArray(Column[]::new)));
+    Column key = ManagedValues.json(spec.primaryKey());
+    Column row = ManagedValues.json(Arrays.asList(spec.businessSchema().fieldNames()));
     return changeSet
         .filter(col(UniqueKeyRejector.REASON).isNotNull())
         .select(col(UniqueKeyRejector.REASON).as("reason"), key.as("key_json"), row.as("row_json"))

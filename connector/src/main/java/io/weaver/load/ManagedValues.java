@@ -26,6 +26,15 @@ final class ManagedValues {
   }
 
   /** An identifier quoted for Spark's attribute parser (dots and spaces stay in the name). */
+  /** The named columns of a row as one JSON object (a key or a whole row, for the catalogue). */
+  static Column json(java.util.List<String> names) {
+    return org.apache.spark.sql.functions.to_json(
+        org.apache.spark.sql.functions.struct(
+            names.stream()
+                .map(n -> org.apache.spark.sql.functions.col(quote(n)))
+                .toArray(Column[]::new)));
+  }
+
   static String quote(String name) {
     return "`" + name.replace("`", "``") + "`";
   }

@@ -2,8 +2,6 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.to_json;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
@@ -52,20 +50,9 @@ final class QuarantineRecords {
 
   /** {@code violating} (business columns) as {@code expectations, key_json, row_json}. */
   static Dataset<Row> rows(LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
-    Column row =
-        to_json(
-            struct(
-                Arrays.stream(spec.businessSchema().fieldNames())
-                    .map(n -> col(ManagedValues.quote(n)))
-                    .toArray(Column[]::new)));
+    Column row = ManagedValues.json(Arrays.asList(spec.businessSchema().fieldNames()));
     Column key =
-        spec.keyed()
-            ? to_json(
-                struct(
-                    spec.primaryKey().stream()
-                        .map(k -> col(ManagedValues.quote(k)))
-                        .toArray(Column[]::new)))
-            : lit(null).cast(DataTypes.StringType);
+        spec.keyed() ? ManagedValues.json(spec.primaryKey()) : lit(null).cast(DataTypes.StringType);
     return violating.select(
         expectations.quarantineNames().as("expectations"), key.as("key_json"), row.as("row_json"));
   }

@@ -8,8 +8,6 @@ import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
-import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.to_json;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.catalogue.NamedRow;
@@ -270,9 +268,7 @@ final class RowExpectations {
   private List<String> sampleKeys(Dataset<Row> typed, Expectation e, int limit) {
     List<String> names =
         spec.keyed() ? spec.primaryKey() : Arrays.asList(spec.businessSchema().fieldNames());
-    Column key =
-        to_json(
-            struct(names.stream().map(n -> col(ManagedValues.quote(n))).toArray(Column[]::new)));
+    Column key = ManagedValues.json(names);
     return typed.filter(violated(e)).select(key.as("k")).limit(limit).collectAsList().stream()
         .map(r -> NamedRow.of(r).string("k"))
         .toList();
