@@ -112,6 +112,7 @@ public final class Signatures {
       case TableKeys.COMPARISON_COLUMNS ->
           t.comparisonColumns().map(ColumnSet::toString).orElse("");
       case TableKeys.INCREMENTAL -> Boolean.toString(t.incremental());
+      case TableKeys.DELETES -> t.deletes().word();
       case TableKeys.HAS_LOAD_PROCEDURE -> Boolean.toString(t.hasLoadProcedure());
       case TableKeys.DELETE_THRESHOLD -> Integer.toString(t.deletePercentageThreshold());
       case TableKeys.UPDATE_THRESHOLD -> Integer.toString(t.updatePercentageThreshold());

@@ -134,6 +134,13 @@ final class TableRules {
           "'Incremental: true' needs a 'Primary key' to follow rows by; add one or remove"
               + " Incremental");
     }
+    if (table.authoredKeys().containsKey(DELETES) && pk.isEmpty()) {
+      sink.error(
+          RuleIds.DELETES,
+          table.posOf(DELETES),
+          "'Deletes' needs a 'Primary key': a Table without one is replaced whole by each load,"
+              + " so no key is ever deleted; add a key or remove Deletes");
+    }
     table
         .comparisonColumns()
         .ifPresent(

@@ -108,6 +108,7 @@ final class InspectCommands {
     table.put("description", t.description());
     table.put("primary_key", t.primaryKey().map(k -> k.columns()).orElse(List.of()));
     table.put("incremental", t.incremental());
+    table.put("deletes", t.primaryKey().isPresent() ? t.deletes().word() : null);
     table.put(
         "built",
         catalogue.exists(CatalogueTable.TABLE_DICTIONARY)

@@ -59,5 +59,11 @@ public final class RuleIds {
    */
   public static final String EXPECTATION_RULE = "expectation-rule";
 
+  /**
+   * Weaver's own: {@code Deletes} is not soft, hard or keep, or is declared on a Table without a
+   * primary key (whose load replaces every row).
+   */
+  public static final String DELETES = "deletes";
+
   private RuleIds() {}
 }

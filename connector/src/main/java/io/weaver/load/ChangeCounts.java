@@ -77,8 +77,9 @@ public record ChangeCounts(
    * Counts from the observed {@code metrics}, the staging row count and, when observed, the
    * target's live rows counted apart. Every staging row is incoming (insert, update, revive),
    * quarantined or unchanged. A live target row of a snapshot load is unchanged, updated (rejected
-   * or not), deleted, or kept as it is for a quarantined row of its key; an incremental load leaves
-   * unmentioned rows live, so their count is read from the target instead.
+   * or not), deleted, or kept as it is for a quarantined row of its key; an incremental load (and a
+   * snapshot load under {@code Deletes: keep}) leaves unmentioned rows live, so their count is read
+   * from the target instead.
    */
   static ChangeCounts from(
       Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {

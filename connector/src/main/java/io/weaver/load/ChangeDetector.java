@@ -167,7 +167,7 @@ final class ChangeDetector {
         .when(inStage, lit(REVIVE))
         .when(inDelete.and(live), lit(DELETE))
         .when(inDelete, lit(NOTHING))
-        .when(live, lit(spec.incremental() ? ABSENT : DELETE))
+        .when(live, lit(spec.deletesAbsentKeys() ? DELETE : ABSENT))
         .otherwise(lit(NOTHING));
   }
 }

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.weaver.catalyst.compat.SessionPlans;
 import io.weaver.catalyst.delta.DirectCommit;
+import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.JobLabels;
 import java.util.ArrayList;
@@ -167,7 +168,8 @@ final class DirectWrite {
       replacing.add(
           replacedVersions(source, located, counts).select(versions(schema, loadTs, true)));
     }
-    if (counts.deleted() > 0) {
+    boolean hard = spec.deletes() == DeletionMode.HARD;
+    if (counts.deleted() > 0 && !hard) {
       replacing.add(softDeleted(located, schema, loadTs));
     }
     Optional<Dataset<Row>> inserted =
@@ -207,14 +209,22 @@ final class DirectWrite {
     if (markedRows != replaced) {
       throw mismatch(markedRows + " target rows marked replaced, " + replaced + " expected");
     }
+    // A hard delete only marks its row: no new version of it is written.
+    long removed = hard ? counts.deleted() : 0;
+    long versions = counts.changed() - removed;
     OptionalLong written = commit.rowsWritten();
-    if (written.isPresent() && written.getAsLong() != counts.changed()) {
-      throw mismatch(written.getAsLong() + " rows written, " + counts.changed() + " expected");
+    if (written.isPresent() && written.getAsLong() != versions) {
+      throw mismatch(written.getAsLong() + " rows written, " + versions + " expected");
     }
     JobLabels.step(spark, "commit");
     long committed =
         commit.commit(
-            commitSession, request.txnAppId(), request.loadSequence(), counts.inserted(), replaced);
+            commitSession,
+            request.txnAppId(),
+            request.loadSequence(),
+            counts.inserted(),
+            replaced - removed,
+            removed);
     return new KeyedMerge.Result(true, committed, null);
   }
 

@@ -154,11 +154,11 @@ final class KeyedLoad {
 
   /** Pass 1: the diff, one job that counts every change and keeps the changing keys. */
   private ChangeCounts diff() {
-    // A snapshot load knows the target's live count from the diff's own counts; an incremental
-    // one leaves unmentioned rows live, so they are counted by a job of their own (the
-    // delete-time column only) that runs beside the diff.
+    // A snapshot load that deletes absent keys knows the target's live count from the diff's own
+    // counts; an incremental one (or one under Deletes: keep) leaves unmentioned rows live, so
+    // they are counted by a job of their own (the delete-time column only) beside the diff.
     CompletableFuture<Long> liveAhead =
-        spec.incremental()
+        !spec.deletesAbsentKeys()
             ? Ahead.start(spark, "live rows", () -> LoadEngine.liveRows(spark, spec, version))
             : null;
     JobLabels.step(spark, "diff");

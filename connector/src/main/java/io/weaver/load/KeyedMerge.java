@@ -3,7 +3,9 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
+import io.delta.tables.DeltaMergeBuilder;
 import io.delta.tables.DeltaTable;
+import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,16 +80,20 @@ final class KeyedMerge {
     insert.put(ManagedColumns.DELETE_TIME, ManagedValues.liveSentinel());
     insert.put(ManagedColumns.SIGNATURE, source(ChangeDetector.SIG));
 
-    List<Row> metrics =
+    DeltaMergeBuilder merge =
         DeltaTable.forPath(commitSession, spec.targetPath())
             .as("t")
             .merge(changes.as("s"), condition)
             .whenMatched(op.equalTo(ChangeDetector.UPDATE))
             .update(update)
             .whenMatched(op.equalTo(ChangeDetector.REVIVE))
-            .update(revive)
-            .whenMatched(op.equalTo(ChangeDetector.DELETE))
-            .update(delete)
+            .update(revive);
+    merge =
+        spec.deletes() == DeletionMode.HARD
+            ? merge.whenMatched(op.equalTo(ChangeDetector.DELETE)).delete()
+            : merge.whenMatched(op.equalTo(ChangeDetector.DELETE)).update(delete);
+    List<Row> metrics =
+        merge
             .whenNotMatched(op.equalTo(ChangeDetector.INSERT))
             .insert(insert)
             .execute()

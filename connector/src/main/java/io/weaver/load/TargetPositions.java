@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.broadcast;
 
+import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -53,7 +54,9 @@ final class TargetPositions {
       rows = rows.filter(keyFilter.get());
     }
     List<Column> read = new ArrayList<>();
-    for (String name : readColumns(target, counts.deleted() > 0)) {
+    // A soft delete writes the whole row again; a hard delete only marks it.
+    boolean softDeletes = counts.deleted() > 0 && spec.deletes() != DeletionMode.HARD;
+    for (String name : readColumns(target, softDeletes)) {
       read.add(rows.col(ManagedValues.quote(name)));
     }
     Column metadata = rows.col("_metadata");

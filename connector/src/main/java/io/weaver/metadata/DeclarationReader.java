@@ -115,6 +115,7 @@ final class DeclarationReader {
             get(entries, COMPARISON_COLUMNS)
                 .flatMap(e -> values.columnSet(e, RuleIds.COMPARISON_COLUMNS)),
             get(entries, INCREMENTAL).flatMap(values::bool).orElse(false),
+            get(entries, DELETES).flatMap(this::deletionMode).orElse(DeletionMode.SOFT),
             get(entries, HAS_LOAD_PROCEDURE).flatMap(values::bool).orElse(true),
             get(entries, DELETE_THRESHOLD)
                 .flatMap(e -> values.wholeNumber(e, 0, 100))
@@ -135,6 +136,46 @@ final class DeclarationReader {
                 .orElse(List.of()),
             authored,
             body));
+  }
+
+  /**
+   * The {@code Deletes} mode; only {@code soft} on a Warehouse Table, whose generated procedure
+   * soft-deletes.
+   */
+  private Optional<DeletionMode> deletionMode(YamlNode.Entry entry) {
+    Optional<DeletionMode> mode =
+        entry.value() instanceof YamlNode.Scalar s
+            ? DeletionMode.of(s.text().strip())
+            : Optional.empty();
+    Optional<DeletionMode> lowerCase =
+        entry.value() instanceof YamlNode.Scalar s
+            ? DeletionMode.of(s.text().strip().toLowerCase(java.util.Locale.ROOT))
+            : Optional.empty();
+    if (mode.isEmpty() && lowerCase.isPresent()) {
+      sink.error(
+          RuleIds.DELETES,
+          entry.value().pos(),
+          "'Deletes' takes soft, hard or keep: write '"
+              + lowerCase.get().word()
+              + "', in lower case");
+    } else if (mode.isEmpty()) {
+      sink.error(
+          RuleIds.DELETES,
+          entry.value().pos(),
+          "'Deletes' must be soft (the default: the row stays, marked deleted), hard (the row is"
+              + " removed) or keep (absent keys are left as they are), not "
+              + entry.value().describe());
+    } else if (mode.get() != DeletionMode.SOFT && source.target() == Target.WAREHOUSE) {
+      sink.error(
+          RuleIds.TARGET_KEY,
+          entry.value().pos(),
+          "'Deletes: "
+              + mode.get().word()
+              + "' is not applied by Warehouse load procedures yet (they soft-delete); remove it"
+              + " from this Warehouse Table");
+      return Optional.empty();
+    }
+    return mode;
   }
 
   private static Optional<YamlNode.Entry> get(Map<String, YamlNode.Entry> entries, String key) {

@@ -19,6 +19,8 @@ import java.util.OptionalInt;
  * @param deltaDeletionVectors whether the Delta table keeps deletion vectors on (the default);
  *     false for tables that readers without deletion-vector support must read
  *     (docs/environments.md, "Readers outside Spark")
+ * @param deletes what a load does with the keys it deletes: absent keys of a snapshot load, delete
+ *     keys of an incremental one
  * @param expectations the row expectations, in declaration order
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)
@@ -40,6 +42,7 @@ public record TableDeclaration(
     Optional<String> identity,
     Optional<ColumnSet> comparisonColumns,
     boolean incremental,
+    DeletionMode deletes,
     boolean hasLoadProcedure,
     int deletePercentageThreshold,
     int updatePercentageThreshold,

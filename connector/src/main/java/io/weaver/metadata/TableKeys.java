@@ -22,6 +22,7 @@ public final class TableKeys {
   public static final String IDENTITY = "Identity";
   public static final String COMPARISON_COLUMNS = "Comparison columns";
   public static final String INCREMENTAL = "Incremental";
+  public static final String DELETES = "Deletes";
   public static final String HAS_LOAD_PROCEDURE = "Has load procedure";
   public static final String DELETE_THRESHOLD = "Delete percentage threshold";
   public static final String UPDATE_THRESHOLD = "Update percentage threshold";
@@ -58,6 +59,7 @@ public final class TableKeys {
           IDENTITY,
           COMPARISON_COLUMNS,
           INCREMENTAL,
+          DELETES,
           HAS_LOAD_PROCEDURE,
           DELETE_THRESHOLD,
           UPDATE_THRESHOLD,

@@ -88,6 +88,9 @@ final class TablePage {
       fact(out, "Tags", tags.toString());
     }
     fact(out, "Incremental", t.incremental() ? "yes" : "no");
+    if (t.primaryKey().isPresent()) {
+      fact(out, "Deletes", t.deletes().word());
+    }
     fact(out, "Has load procedure", t.hasLoadProcedure() ? "yes" : "no");
     t.identity().ifPresent(i -> fact(out, "Identity column", "<code>" + Html.text(i) + "</code>"));
     t.comparisonColumns()

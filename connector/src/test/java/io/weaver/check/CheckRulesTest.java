@@ -320,6 +320,71 @@ class CheckRulesTest {
                     "Parcel.Current",
                     BASE + "Incremental: true\nPrimary key: parcel_id\n",
                     QUERY)),
+        // deletes
+        clean(
+            "deletesHardOnAKeyedTable",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Primary key: parcel_id\nDeletes: hard\n",
+                    QUERY)),
+        clean(
+            "deletesKeepOnAnIncrementalTable",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Incremental: true\nPrimary key: parcel_id\nDeletes: keep\n",
+                    QUERY)),
+        flags(
+                "deletesUnknownMode",
+                "deletes",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nDeletes: remove\n",
+                        QUERY))
+            .messageContains("'Deletes' must be soft")
+            .messageContains("'remove'"),
+        flags(
+                "deletesCapitalised",
+                "deletes",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nDeletes: Hard\n",
+                        QUERY))
+            .messageContains("write 'hard', in lower case"),
+        flags(
+                "deletesWithoutKey",
+                "deletes",
+                4,
+                ws -> ws.sql("L", "Parcel.Current", BASE + "Deletes: hard\n", QUERY))
+            .messageContains("'Deletes' needs a 'Primary key'"),
+        flags(
+                "deletesHardOnWarehouse",
+                "target-key",
+                5,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE + "Primary key: a\nDeletes: hard\n",
+                        "select a from src\n"))
+            .messageContains("'Deletes: hard' is not applied by Warehouse load procedures"),
+        clean(
+            "deletesSoftOnWarehouse",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE + "Primary key: a\nDeletes: soft\n",
+                    "select a from src\n")),
         // comparison-columns
         flags(
             "comparisonColumnsWithoutKey",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -74,6 +75,10 @@ class DifferentialLoadTest {
     UPDATED,
     REVIVED,
     DELETED,
+    /** Rows removed by a hard delete ({@code Deletes: hard}). */
+    REMOVED,
+    /** Absent live keys a snapshot load left alone ({@code Deletes: keep}). */
+    KEPT,
     UNCHANGED,
     REFUSED,
     WAIVED,
@@ -81,9 +86,13 @@ class DifferentialLoadTest {
     NO_CHANGE_CHECK_DIFFERS
   }
 
-  /** The kinds a writer sees: rows inserted, updated, revived, deleted and left unchanged. */
+  /**
+   * The kinds a writer sees: rows inserted, updated, revived, soft-deleted, removed and left
+   * unchanged.
+   */
   private static final Set<Kind> WRITES =
-      EnumSet.of(Kind.INSERTED, Kind.UPDATED, Kind.REVIVED, Kind.DELETED, Kind.UNCHANGED);
+      EnumSet.of(
+          Kind.INSERTED, Kind.UPDATED, Kind.REVIVED, Kind.DELETED, Kind.REMOVED, Kind.UNCHANGED);
 
   /** One modelled row: business values and the three managed times (delete null = live). */
   private record Modelled(
@@ -103,6 +112,16 @@ class DifferentialLoadTest {
     final TestTable table;
     final Map<Integer, Modelled> model = new TreeMap<>();
     long sequence;
+
+    /**
+     * Each load's deletion mode, drawn from a stream of its own so the rows staged stay those of
+     * the seed: the author may change {@code Deletes} between any two loads, so every mode meets
+     * rows the others left (soft-deleted rows under hard, removed keys coming back under keep).
+     */
+    Random modes;
+
+    /** The deletion mode of the load under way (for a failure's message). */
+    DeletionMode mode;
 
     Subject(String name, boolean incremental) {
       table =
@@ -228,10 +247,13 @@ class DifferentialLoadTest {
    */
   private int[] run(Subject s, long seed, int steps, int maxSteps, Set<Kind> required) {
     Random random = new Random(seed);
+    s.modes = new Random(seed ^ 0x5DEECE66DL);
     int[] counts = new int[3];
     Set<Kind> needed = EnumSet.copyOf(required);
     if (s.table.spec.incremental()) {
-      needed.removeAll(EnumSet.of(Kind.NO_CHANGE_CHECK_MATCHES, Kind.NO_CHANGE_CHECK_DIFFERS));
+      // An incremental load never deletes by absence, so keep has nothing to keep there.
+      needed.removeAll(
+          EnumSet.of(Kind.NO_CHANGE_CHECK_MATCHES, Kind.NO_CHANGE_CHECK_DIFFERS, Kind.KEPT));
     }
     Set<Kind> seen = EnumSet.noneOf(Kind.class);
     int step = 0;
@@ -245,7 +267,7 @@ class DifferentialLoadTest {
         counts[0] += kinds.contains(Kind.REFUSED) ? 1 : 0;
         counts[1] += kinds.contains(Kind.WAIVED) ? 1 : 0;
       } catch (AssertionError e) {
-        throw new AssertionError(where + ": " + e.getMessage(), e);
+        throw new AssertionError(where + ", Deletes: " + s.mode.word() + ": " + e.getMessage(), e);
       }
     }
     counts[2] = step;
@@ -269,6 +291,11 @@ class DifferentialLoadTest {
   /** One load; returns the kinds it exercised (REFUSED: nothing applied). */
   private Set<Kind> step(Subject s, Random random, Instant ts, String where) {
     boolean incremental = s.table.spec.incremental();
+    int draw = s.modes.nextInt(4);
+    DeletionMode mode =
+        draw < 2 ? DeletionMode.SOFT : draw == 2 ? DeletionMode.HARD : DeletionMode.KEEP;
+    s.mode = mode;
+    LoadSpec spec = s.table.spec.toBuilder().deletes(mode).build();
     List<Object[]> staged = new ArrayList<>();
     List<Integer> deleteKeys = new ArrayList<>();
     double presence = 0.2 + 0.7 * random.nextDouble();
@@ -301,6 +328,7 @@ class DifferentialLoadTest {
     long updated = 0;
     long revived = 0;
     long deleted = 0;
+    long kept = 0;
     long unchanged = 0;
     Map<Integer, Modelled> next = new TreeMap<>(s.model);
     List<Integer> stagedIds = new ArrayList<>();
@@ -326,13 +354,19 @@ class DifferentialLoadTest {
     }
     for (Map.Entry<Integer, Modelled> e : s.model.entrySet()) {
       Modelled m = e.getValue();
+      boolean absent = !incremental && !stagedIds.contains(e.getKey());
       boolean goes =
-          incremental ? deleteKeys.contains(e.getKey()) : !stagedIds.contains(e.getKey());
+          incremental ? deleteKeys.contains(e.getKey()) : absent && mode != DeletionMode.KEEP;
+      kept += m.live() && absent && !goes ? 1 : 0;
       if (m.live() && goes) {
         deleted++;
-        next.put(
-            e.getKey(),
-            new Modelled(m.name(), m.weight(), m.note(), m.inserted(), m.updated(), ts));
+        if (mode == DeletionMode.HARD) {
+          next.remove(e.getKey());
+        } else {
+          next.put(
+              e.getKey(),
+              new Modelled(m.name(), m.weight(), m.note(), m.inserted(), m.updated(), ts));
+        }
       }
     }
     boolean gatesTrip =
@@ -357,7 +391,7 @@ class DifferentialLoadTest {
     boolean expectUnchanged = quiet || random.nextBoolean();
     LoadRequest request =
         new LoadRequest(
-            s.table.spec,
+            spec,
             staging,
             keys,
             ts,
@@ -411,7 +445,9 @@ class DifferentialLoadTest {
     addIf(kinds, inserted > 0, Kind.INSERTED);
     addIf(kinds, updated > 0, Kind.UPDATED);
     addIf(kinds, revived > 0, Kind.REVIVED);
-    addIf(kinds, deleted > 0, Kind.DELETED);
+    addIf(kinds, deleted > 0 && mode != DeletionMode.HARD, Kind.DELETED);
+    addIf(kinds, deleted > 0 && mode == DeletionMode.HARD, Kind.REMOVED);
+    addIf(kinds, kept > 0, Kind.KEPT);
     addIf(kinds, unchanged > 0, Kind.UNCHANGED);
     addIf(kinds, gatesTrip, Kind.WAIVED);
     // Counted only against live rows, so a match means rows were compared, not two empty sets.

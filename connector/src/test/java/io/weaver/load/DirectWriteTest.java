@@ -111,7 +111,8 @@ class DirectWriteTest {
     long afterOther = table.version();
     assertNotEquals(version, afterOther);
     assertThrows(
-        DeltaConcurrentModificationException.class, () -> commit.commit(spark, "someone", 1, 0, 0));
+        DeltaConcurrentModificationException.class,
+        () -> commit.commit(spark, "someone", 1, 0, 0, 0));
     assertEquals(afterOther, table.version(), "nothing committed");
     assertEquals(before, table.byId());
   }

@@ -197,19 +197,25 @@ public final class DirectCommit {
   /**
    * Commits everything written and marked, with {@code appId}/{@code txnVersion} recorded as
    * Delta's idempotent transaction and {@code userMetadata} in the commit's info (read by Delta
-   * from the active session: {@code session} is made active for the commit). {@code inserted} and
-   * {@code updated} are the row counts history shows under MERGE's metric names. Returns the new
-   * version.
+   * from the active session: {@code session} is made active for the commit). {@code inserted},
+   * {@code updated} and {@code deleted} (rows removed, not replaced) are the row counts history
+   * shows under MERGE's metric names. Returns the new version.
    */
   public long commit(
-      SparkSession session, String appId, long txnVersion, long inserted, long updated) {
+      SparkSession session,
+      String appId,
+      long txnVersion,
+      long inserted,
+      long updated,
+      long deleted) {
     actions.add(new SetTransaction(appId, txnVersion, Option.apply(System.currentTimeMillis())));
     Map<String, Long> metrics = new LinkedHashMap<>();
-    metrics.put("operationNumSourceRows", inserted + updated);
+    metrics.put("operationNumSourceRows", inserted + updated + deleted);
     metrics.put("numTargetRowsInserted", inserted);
     metrics.put("numTargetRowsUpdated", updated);
     metrics.put("numTargetRowsMatchedUpdated", updated);
-    metrics.put("numTargetRowsDeleted", 0L);
+    metrics.put("numTargetRowsDeleted", deleted);
+    metrics.put("numTargetRowsMatchedDeleted", deleted);
     metrics.put("numTargetRowsCopied", 0L);
     metrics.put("numTargetFilesAdded", filesAdded);
     metrics.put("numTargetBytesAdded", bytesAdded);
@@ -234,7 +240,10 @@ public final class DirectCommit {
             Option.empty(),
             Option.empty(),
             Option.empty(),
-            clauses("update", "revive, soft delete (rows replaced through deletion vectors)"),
+            clauses(
+                "update",
+                "revive, soft delete (rows replaced through deletion vectors); hard delete (rows"
+                    + " removed through deletion vectors)"),
             clauses("insert", "new keys"),
             CollectionConverters.asScala(List.<DeltaOperations.MergePredicate>of()).toSeq());
     Optional<SparkSession> before = active();
