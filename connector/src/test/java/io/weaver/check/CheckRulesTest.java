@@ -1204,6 +1204,19 @@ class CheckRulesTest {
             .messageContains("managed column 'Row insert datetime'")
             .messageContains("Row signature"),
         flags(
+                "tsqlExpectationRuleReadsIdentity",
+                "expectation-rule",
+                7,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE
+                            + "Identity: parcel_key\n"
+                            + "Expectations:\n  keyed:\n    rule: parcel_key > 0\n",
+                        "select parcel_id, status from src\n"))
+            .messageContains("Identity column 'parcel_key'"),
+        flags(
                 "tsqlExpectationRuleAggregates",
                 "expectation-rule",
                 6,
