@@ -240,7 +240,10 @@ class WarehouseEndpointTest {
     assertEquals(1, r.exit(), r.out());
     assertTrue(r.out().contains("column parcel_id"), r.out());
     assertEquals(rows, scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel]"));
-    sql("DELETE FROM [" + SOURCE + "].[parcel] WHERE [parcel_id] IS NULL"); // the next loads' source
+    sql(
+        "DELETE FROM ["
+            + SOURCE
+            + "].[parcel] WHERE [parcel_id] IS NULL"); // the next loads' source
   }
 
   /**
