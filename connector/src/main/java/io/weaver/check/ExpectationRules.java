@@ -62,11 +62,23 @@ final class ExpectationRules {
    */
   static void check(TableDeclaration table, FindingSink sink, Optional<List<String>> business) {
     ExpectationRules rules = new ExpectationRules(table, sink, business);
-    if (table.target() == Target.WAREHOUSE) {
+    if (table.target() == Target.WAREHOUSE && !table.hasLoadProcedure()) {
+      table.expectations().stream().findFirst().ifPresent(rules::withoutLoadProcedure);
+    } else if (table.target() == Target.WAREHOUSE) {
       table.expectations().forEach(rules::tsqlExpectation);
     } else {
       table.expectations().forEach(rules::expectation);
     }
+  }
+
+  /** Expectations on a Table that Weaver does not load would never be evaluated. */
+  private void withoutLoadProcedure(Expectation first) {
+    sink.error(
+        RuleIds.EXPECTATIONS,
+        first.pos(),
+        table.tableId()
+            + " declares 'Has load procedure: false', so no Weaver load tests its rows against"
+            + " 'Expectations'; remove them, or let Weaver load the Table");
   }
 
   /** A Warehouse Table's rule: a T-SQL boolean expression, read from its tokens. */

@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
  * </ul>
  *
  * <p>Sample keys are a row's primary key as JSON ({@code {"id":1}}); an unkeyed Table's sample is
- * the whole row, as the Lakehouse load samples them.
+ * the whole row, as the Lakehouse load samples them. {@code sample_keys} is a JSON list of them,
+ * empty but for {@code warn}, as the Lakehouse load records it.
  */
 final class ExpectationStatements {
   /** Keys a failure message names per expectation. */
@@ -234,7 +235,9 @@ final class ExpectationStatements {
               + ", "
               + count(i)
               + ", "
-              + (e.action() == Expectation.Action.WARN ? sampleVariable(i) : "NULL")
+              + (e.action() == Expectation.Action.WARN
+                  ? "COALESCE(" + sampleVariable(i) + ", N'[]')"
+                  : "N'[]'")
               + ")");
     }
     f.line("VALUES " + String.join(",\n" + f.pad() + "    ", rows) + ";");

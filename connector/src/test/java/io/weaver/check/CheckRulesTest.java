@@ -1247,6 +1247,19 @@ class CheckRulesTest {
                     + "      and case when status is null then 0 else 1 end = 1\n"
                     + "      and status collate Latin1_General_100_CI_AS between 'a' and 'z'\n"
                     + "      and iif(status in ('a', 'b'), 1, 0) = 1\n")),
+        flags(
+                "tsqlExpectationsWithoutLoadProcedure",
+                "expectations",
+                6,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE
+                            + "Has load procedure: false\n"
+                            + "Expectations:\n  heavy:\n    rule: status is not null\n",
+                        "select parcel_id, status from src\n"))
+            .messageContains("'Has load procedure: false'"),
         clean(
             "tsqlExpectationsValid",
             tsqlExpecting(

@@ -67,7 +67,7 @@ BEGIN
     WHERE s.[__weaver_expect_1] = 1;
     -- Counts per expectation, zeros included.
     INSERT INTO [_].[LoadExpectation] ([load_id], [table_id], [expectation], [action], [rows_violating], [sample_keys])
-    VALUES (@load_id, @weaver_table_id, N'positive rate', N'quarantine', @weaver_expect_1, NULL);
+    VALUES (@load_id, @weaver_table_id, N'positive rate', N'quarantine', @weaver_expect_1, N'[]');
     DECLARE @weaver_refusal varchar(4000);
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],

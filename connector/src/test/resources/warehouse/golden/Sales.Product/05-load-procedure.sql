@@ -149,10 +149,10 @@ BEGIN
     WHERE (s.[__weaver_expect_1] = 1 OR s.[__weaver_expect_2] = 1);
     -- Counts per expectation, zeros included.
     INSERT INTO [_].[LoadExpectation] ([load_id], [table_id], [expectation], [action], [rows_violating], [sample_keys])
-    VALUES (@load_id, @weaver_table_id, N'price isn''t zero', N'quarantine', @weaver_expect_1, NULL),
-        (@load_id, @weaver_table_id, N'has a thumbnail', N'quarantine', @weaver_expect_2, NULL),
-        (@load_id, @weaver_table_id, N'launched before changed', N'fail', @weaver_expect_3, NULL),
-        (@load_id, @weaver_table_id, N'plausible weight', N'warn', @weaver_expect_4, @weaver_sample_4);
+    VALUES (@load_id, @weaver_table_id, N'price isn''t zero', N'quarantine', @weaver_expect_1, N'[]'),
+        (@load_id, @weaver_table_id, N'has a thumbnail', N'quarantine', @weaver_expect_2, N'[]'),
+        (@load_id, @weaver_table_id, N'launched before changed', N'fail', @weaver_expect_3, N'[]'),
+        (@load_id, @weaver_table_id, N'plausible weight', N'warn', @weaver_expect_4, COALESCE(@weaver_sample_4, N'[]'));
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],
         [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],
