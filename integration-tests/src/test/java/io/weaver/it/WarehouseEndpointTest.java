@@ -295,6 +295,8 @@ class WarehouseEndpointTest {
     source("('p10','t10','new',-2)");
     BinWeaverCheckTest.Result r = weaver("load");
     assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("\"rows_quarantined\":2"), r.out());
+    assertTrue(r.out().contains("\"expectation\":\"weight not negative\""), r.out());
     assertEquals(rows, rowsSnapshot(), "quarantined rows change no row of the Table");
     String table = SCHEMA + ".Parcel";
     String load = lastSucceededLoad();
