@@ -6,6 +6,10 @@ import static io.weaver.warehouse.TsqlNames.quote;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.json.Json;
 import io.weaver.metadata.Expectation;
+import io.weaver.metadata.sql.SqlDialect;
+import io.weaver.metadata.sql.SqlToken;
+import io.weaver.metadata.sql.SqlTokenizer;
+import io.weaver.metadata.sql.TextOffsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -77,12 +81,22 @@ final class ExpectationStatements {
   List<String> flagSets(String alias) {
     List<String> sets = new ArrayList<>();
     for (int i = 0; i < expectations.size(); i++) {
-      String rule = expectations.get(i).rule().strip();
-      // A rule ending in a -- comment must not swallow the closing parenthesis.
-      String close = rule.contains("--") ? "\n)" : ")";
-      sets.add(alias + "." + flag(i) + " = CASE WHEN (" + rule + close + " THEN 0 ELSE 1 END");
+      String rule = withoutTrailingComment(expectations.get(i).rule());
+      sets.add(alias + "." + flag(i) + " = CASE WHEN (" + rule + ") THEN 0 ELSE 1 END");
     }
     return sets;
+  }
+
+  /**
+   * The rule up to the end of its last token: a trailing {@code --} comment would swallow the
+   * closing parenthesis. A comment inside the rule is followed by more of it on a later line.
+   */
+  static String withoutTrailingComment(String rule) {
+    List<SqlToken> tokens = SqlTokenizer.tokenize(rule, SqlDialect.TSQL, 1, 1);
+    if (tokens.isEmpty()) {
+      return rule.strip();
+    }
+    return rule.substring(0, new TextOffsets(rule).end(tokens.get(tokens.size() - 1))).strip();
   }
 
   /** Whether the row {@code alias} of staging violates a quarantine expectation. */

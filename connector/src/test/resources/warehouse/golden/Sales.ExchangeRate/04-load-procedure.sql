@@ -31,8 +31,7 @@ BEGIN
     SELECT [currency], [rate] FROM [__weaver_result];
     -- Each row's expectation flags (1: the rule is false or null).
     UPDATE s SET
-        s.[__weaver_expect_1] = CASE WHEN (rate > 0 -- a rate of zero is a feed error
-) THEN 0 ELSE 1 END
+        s.[__weaver_expect_1] = CASE WHEN (rate > 0) THEN 0 ELSE 1 END
     FROM #weaver_staging AS s;
     -- Expectations: a row violates a rule that is false or null. Counted over staging, decided before anything is written.
     DECLARE @weaver_staged bigint, @weaver_expect_1 bigint, @weaver_quarantined bigint;
