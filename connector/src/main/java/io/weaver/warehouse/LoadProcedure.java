@@ -18,9 +18,9 @@ import java.util.stream.Collectors;
  * <p>Order of work, chosen for Fabric Warehouse's snapshot isolation and per-table write
  * conflicts: everything that reads or refuses — staging into session temp tables, validation,
  * row expectations ({@link ExpectationStatements}), change detection, unique-key rejections, the
- * stability gates — runs before {@code BEGIN
- * TRANSACTION}; the transaction holds only the writes (the changed rows, soft deletes, revivals,
- * rejections, history and state), so a refused or failed load writes nothing and a conflicting
+ * stability gates — runs before {@code BEGIN TRANSACTION}; the transaction holds only the writes
+ * (the changed rows, soft deletes, revivals, rejections, quarantined rows, expectation counts,
+ * history and state), so a refused or failed load writes nothing and a conflicting
  * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry. The
  * transaction also writes the load's row history ({@link UndoTable}), which {@link
  * RestoreProcedure} undoes loads from.
