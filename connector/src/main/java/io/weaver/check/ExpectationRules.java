@@ -7,6 +7,7 @@ import io.weaver.metadata.Expectation;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
+import io.weaver.metadata.sql.TsqlRowExpression;
 import io.weaver.workspace.Target;
 import java.util.List;
 import java.util.Locale;
@@ -16,10 +17,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Whether each expectation's rule of a Lakehouse Table means something for one staging row (rule
- * {@code expectation-rule}): it parses as one Spark SQL expression, reads only business columns,
- * and neither aggregates, windows nor queries other rows. The form of {@code Expectations} is the
- * header reader's (rule {@code expectations}); Warehouse Tables cannot declare them yet.
+ * Whether each expectation's rule means something for one staging row (rule {@code
+ * expectation-rule}): it is one expression, reads only business columns, and neither aggregates,
+ * windows nor queries other rows. A Lakehouse Table's rule is parsed by Spark's parser; a Warehouse
+ * Table's T-SQL rule is read from its tokens ({@link TsqlRowExpression}: there is no T-SQL parser
+ * on the JVM, so only what the tokens show is reported and the rest is the engine's at load time).
+ * The form of {@code Expectations} is the header reader's (rule {@code expectations}).
  */
 final class ExpectationRules {
   /**
@@ -58,11 +61,87 @@ final class ExpectationRules {
    * compared.
    */
   static void check(TableDeclaration table, FindingSink sink, Optional<List<String>> business) {
-    if (table.target() != Target.LAKEHOUSE) {
-      return; // the header reader refuses Expectations on a Warehouse Table (target-key)
-    }
     ExpectationRules rules = new ExpectationRules(table, sink, business);
-    table.expectations().forEach(rules::expectation);
+    if (table.target() == Target.WAREHOUSE && !table.hasLoadProcedure()) {
+      table.expectations().stream().findFirst().ifPresent(rules::withoutLoadProcedure);
+    } else if (table.target() == Target.WAREHOUSE) {
+      table.expectations().forEach(rules::tsqlExpectation);
+    } else {
+      table.expectations().forEach(rules::expectation);
+    }
+  }
+
+  /** Expectations on a Table that Weaver does not load would never be evaluated. */
+  private void withoutLoadProcedure(Expectation first) {
+    sink.error(
+        RuleIds.EXPECTATIONS,
+        first.pos(),
+        table.tableId()
+            + " declares 'Has load procedure: false', so no Weaver load tests its rows against"
+            + " 'Expectations'; remove them, or let Weaver load the Table");
+  }
+
+  /** A Warehouse Table's rule: a T-SQL boolean expression, read from its tokens. */
+  private void tsqlExpectation(Expectation e) {
+    TsqlRowExpression parts = TsqlRowExpression.of(e.rule());
+    for (String problem : parts.problems()) {
+      report(
+          e,
+          "rule is not one T-SQL expression: "
+              + problem
+              + "; write one boolean expression over the business columns, e.g. 'weight_kg >"
+              + " 0'");
+    }
+    for (String separator : parts.separators()) {
+      report(
+          e,
+          "rule contains statement separator "
+              + separator
+              + ", but a rule is one boolean expression, placed inside the load procedure's"
+              + " statements; remove it");
+    }
+    for (String aggregate : parts.aggregates()) {
+      report(
+          e,
+          "rule calls aggregate function '"
+              + aggregate
+              + "', but a rule is checked on each staging row on its own; compare the row's own"
+              + " columns, and check a whole-table property with an authored test instead");
+    }
+    for (String window : parts.windows()) {
+      report(
+          e,
+          "rule uses window function "
+              + window
+              + ", but a rule is checked on each staging row on its own, without its neighbours;"
+              + " compare the row's own columns, or check it with an authored test");
+    }
+    for (String subquery : parts.subqueries()) {
+      report(
+          e,
+          "rule contains a subquery "
+              + subquery
+              + ", but a rule sees only its own staging row; declare a foreign key or write an"
+              + " authored test to compare with other tables");
+    }
+    if (!parts.problems().isEmpty()) {
+      return; // columns of a rule that cannot be read would only add noise
+    }
+    for (TsqlRowExpression.Reference reference : parts.columns()) {
+      if (reference.parts().size() > 1) {
+        report(
+            e,
+            "rule reads '"
+                + String.join(".", reference.parts())
+                + "' "
+                + reference.where()
+                + ", but a rule names its row's columns without a qualifier; write '"
+                + reference.parts().get(reference.parts().size() - 1)
+                + "'");
+      } else {
+        column(e, reference.parts());
+      }
+    }
   }
 
   private void expectation(Expectation e) {
@@ -114,16 +193,16 @@ final class ExpectationRules {
     String first = parts.get(0);
     String last = parts.get(parts.size() - 1);
     String written = String.join(".", parts);
+    Target target = table.target();
     Optional<String> managed =
-        ManagedColumns.collision(Target.LAKEHOUSE, first)
-            .or(() -> ManagedColumns.collision(Target.LAKEHOUSE, last));
+        ManagedColumns.collision(target, first).or(() -> ManagedColumns.collision(target, last));
     if (managed.isPresent()) {
       report(
           e,
           "rule reads managed column '"
               + managed.get()
               + "', but a rule sees only business columns ("
-              + String.join(", ", ManagedColumns.names(Target.LAKEHOUSE))
+              + String.join(", ", ManagedColumns.names(target))
               + " are set when the row is written, after expectations are checked); remove it"
               + " from the rule");
       return;
@@ -131,7 +210,9 @@ final class ExpectationRules {
     if (business.isEmpty() || isBusiness(first) || isBusiness(last)) {
       return;
     }
-    if (parts.size() == 1 && LITERAL_FUNCTIONS.contains(first.toLowerCase(Locale.ROOT))) {
+    if (target == Target.LAKEHOUSE
+        && parts.size() == 1
+        && LITERAL_FUNCTIONS.contains(first.toLowerCase(Locale.ROOT))) {
       return;
     }
     if (table.identity().map(last::equalsIgnoreCase).orElse(false)) {

@@ -56,13 +56,6 @@ final class DeclarationReader {
             RuleIds.HEADER_INVALID,
             entry.keyPos(),
             "key '" + entry.key() + "' appears twice in the header; keep one of them");
-      } else if (source.target() == Target.WAREHOUSE && EXPECTATIONS.equals(entry.key())) {
-        // Read by the Lakehouse load only; accepting them here would promise checks that never run.
-        sink.error(
-            RuleIds.TARGET_KEY,
-            entry.keyPos(),
-            "'Expectations' are not applied by Warehouse load procedures yet; remove them from"
-                + " this Warehouse Table");
       } else if (source.target() == Target.WAREHOUSE && DELTA_ONLY.contains(entry.key())) {
         sink.error(
             RuleIds.TARGET_KEY,

@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
  *
  * <p>Order of work, chosen for Fabric Warehouse's snapshot isolation and per-table write
  * conflicts: everything that reads or refuses — staging into session temp tables, validation,
- * change detection, unique-key rejections, the stability gates — runs before {@code BEGIN
- * TRANSACTION}; the transaction holds only the writes (the changed rows, soft deletes, revivals,
- * rejections, history and state), so a refused or failed load writes nothing and a conflicting
+ * row expectations ({@link ExpectationStatements}), change detection, unique-key rejections, the
+ * stability gates — runs before {@code BEGIN TRANSACTION}; the transaction holds only the writes
+ * (the changed rows, soft deletes, revivals, rejections, quarantined rows, expectation counts,
+ * history and state), so a refused or failed load writes nothing and a conflicting
  * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry. The
  * transaction also writes the load's row history ({@link UndoTable}), which {@link
  * RestoreProcedure} undoes loads from.
@@ -27,8 +28,9 @@ import java.util.stream.Collectors;
  * <p>Parameters: {@code @load_id} (exactly once: an id already recorded as applied returns its
  * history row and changes nothing), {@code @load_timestamp} (the load's one UTC instant), {@code
  * @waive_gates}. The body may use {@code :load_timestamp} / {@code :last_load_timestamp} (bound to
- * the procedure's variables of those names). Errors: 50001 a validation failure, 50010 a refusal
- * by the gates; each message names the Table, the column and up to five keys.
+ * the procedure's variables of those names). Errors: 50001 a validation failure (an expectation
+ * that fails included), 50010 a refusal by the gates; each message names the Table, the column or
+ * expectation and up to five keys.
  */
 public final class LoadProcedure extends TsqlText {
   /** Error number of a failed validation (the load is {@code failed}). */
@@ -54,10 +56,12 @@ public final class LoadProcedure extends TsqlText {
 
   private final WarehouseTable t;
   private final DmlForm form;
+  private final ExpectationStatements expectations;
 
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
     this.form = form;
+    this.expectations = new ExpectationStatements(t, STAGING);
   }
 
   /** The {@code CREATE OR ALTER PROCEDURE} batch. */
@@ -128,7 +132,7 @@ public final class LoadProcedure extends TsqlText {
 
   private void staging(TableBody.Sql body, SqlProgram program) {
     comment("Staging: the body's setup, then its result queries into session temp tables.");
-    line(tempTable(STAGING, t.columns(), t.signed()));
+    line(tempTable(STAGING, t.columns(), t.signed(), expectations.flagColumns()));
     String setup = StagingStatements.bind(SqlProgram.setupText(body)).strip();
     if (!setup.isEmpty()) {
       // A WITH must follow a terminated statement; an extra ';' after any statement is harmless.
@@ -139,12 +143,13 @@ public final class LoadProcedure extends TsqlText {
         .deleteKeyQuery()
         .ifPresent(
             query -> {
-              line(tempTable(DELETE_KEYS, t.columns(t.primaryKey()), false));
+              line(tempTable(DELETE_KEYS, t.columns(t.primaryKey()), false, List.of()));
               block(StagingStatements.insertInto(query, DELETE_KEYS, t.primaryKey()));
             });
   }
 
-  private static String tempTable(String name, List<WarehouseColumn> columns, boolean signature) {
+  private static String tempTable(
+      String name, List<WarehouseColumn> columns, boolean signature, List<String> flags) {
     List<String> defs = new ArrayList<>();
     for (WarehouseColumn c : columns) {
       // Nullable here: nulls must reach validation, which names the column, not fail the insert.
@@ -153,6 +158,7 @@ public final class LoadProcedure extends TsqlText {
     if (signature) {
       defs.add(STAGED_SIGNATURE + " varbinary(32) NULL");
     }
+    defs.addAll(flags);
     return "CREATE TABLE " + name + " (" + String.join(", ", defs) + ");";
   }
 
@@ -262,15 +268,21 @@ public final class LoadProcedure extends TsqlText {
   // ---- keyed load ----------------------------------------------------------------------------
 
   private void keyedLoad(SqlProgram program) {
-    comment("Row signatures of the staged rows (the same bytes as a Lakehouse row_signature).");
-    line(
-        "UPDATE s SET s."
-            + STAGED_SIGNATURE
-            + " = "
-            + RowSignatureSql.hash(t.comparisonColumns(), "s")
-            + " FROM "
-            + STAGING
-            + " AS s;");
+    List<String> sets = new ArrayList<>();
+    sets.add("s." + STAGED_SIGNATURE + " = " + RowSignatureSql.hash(t.comparisonColumns(), "s"));
+    sets.addAll(expectations.flagSets("s"));
+    if (expectations.any()) {
+      comment(
+          "Row signatures of the staged rows (the same bytes as a Lakehouse row_signature), and"
+              + " each row's expectation flags (1: the rule is false or null).");
+      line("UPDATE s SET");
+      line("    " + String.join(",\n" + pad() + "    ", sets));
+      line("FROM " + STAGING + " AS s;");
+      block(expectations.decide());
+    } else {
+      comment("Row signatures of the staged rows (the same bytes as a Lakehouse row_signature).");
+      line("UPDATE s SET " + sets.get(0) + " FROM " + STAGING + " AS s;");
+    }
     changes(program);
     for (int i = 0; i < t.uniqueKeys().size(); i++) {
       rejectDuplicates(i);
@@ -291,6 +303,9 @@ public final class LoadProcedure extends TsqlText {
       insertNew();
     }
     rejections();
+    if (expectations.any()) {
+      block(expectations.record());
+    }
     record(
         "@weaver_inserted",
         "@weaver_updated",
@@ -305,7 +320,10 @@ public final class LoadProcedure extends TsqlText {
 
   private void changes(SqlProgram program) {
     comment(
-        "Change detection: I insert, U update (signature differs), R revive, N unchanged, D delete.");
+        "Change detection: I insert, U update (signature differs), R revive, N unchanged, D delete"
+            + (expectations.quarantines()
+                ? ", Q quarantined (its target row stays as it is)."
+                : "."));
     List<String> keyDefs = new ArrayList<>();
     for (WarehouseColumn c : t.columns(t.primaryKey())) {
       keyDefs.add(quote(c.name()) + " " + c.type() + " NOT NULL");
@@ -324,7 +342,11 @@ public final class LoadProcedure extends TsqlText {
     line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
     line("SELECT " + keys + ",");
     line(
-        "    CASE WHEN t."
+        "    CASE "
+            + (expectations.quarantines()
+                ? "WHEN " + expectations.quarantined("s") + " THEN 'Q' "
+                : "")
+            + "WHEN t."
             + quote(t.primaryKey().get(0))
             + " IS NULL THEN 'I' WHEN t."
             + WarehouseNames.DELETE_TIME
@@ -617,8 +639,23 @@ public final class LoadProcedure extends TsqlText {
 
   /** An unkeyed Table is replaced in one transaction: every row new, live, stamped now. */
   private void replaceAll() {
+    String kept = "";
+    if (expectations.any()) {
+      comment("Each row's expectation flags (1: the rule is false or null).");
+      line("UPDATE s SET");
+      line("    " + String.join(",\n" + pad() + "    ", expectations.flagSets("s")));
+      line("FROM " + STAGING + " AS s;");
+      block(expectations.decide());
+      if (expectations.quarantines()) {
+        kept = " WHERE NOT " + expectations.quarantined("s");
+      }
+    }
     line("DECLARE @weaver_inserted bigint, @weaver_live_before bigint;");
-    line("SELECT @weaver_inserted = COUNT_BIG(*) FROM " + STAGING + ";");
+    if (expectations.any()) {
+      line("SET @weaver_inserted = @weaver_staged - @weaver_quarantined;");
+    } else {
+      line("SELECT @weaver_inserted = COUNT_BIG(*) FROM " + STAGING + ";");
+    }
     line("SELECT @weaver_live_before = COUNT_BIG(*) FROM " + t.target() + ";");
     comment("The replacement, in one transaction.");
     line("BEGIN TRANSACTION;");
@@ -630,7 +667,10 @@ public final class LoadProcedure extends TsqlText {
         "SELECT "
             + prefixed("s", names(t.columns()))
             + ", @load_timestamp, @load_timestamp, @weaver_live");
-    line("FROM " + STAGING + " AS s;");
+    line("FROM " + STAGING + " AS s" + kept + ";");
+    if (expectations.any()) {
+      block(expectations.record());
+    }
     line("DECLARE @weaver_refusal varchar(4000);");
     record("@weaver_inserted", "0", "@weaver_live_before", "0", "0", "0", "@weaver_inserted");
     line("COMMIT TRANSACTION;");

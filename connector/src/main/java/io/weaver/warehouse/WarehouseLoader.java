@@ -67,7 +67,7 @@ public final class WarehouseLoader {
         try {
           Map<String, Object> answer =
               session.callLoad(procedure, loadId, loadTimestamp, waiveGates);
-          return answered(loadId, t, answer, started, loadTimestamp);
+          return answered(loadId, t, answer, recorded(session, t, loadId), started, loadTimestamp);
         } catch (SQLException e) {
           if (CONFLICTS.contains(e.getErrorCode()) && attempt < ATTEMPTS) {
             sleep(attempt);
@@ -135,10 +135,31 @@ public final class WarehouseLoader {
         });
   }
 
+  /**
+   * The applied load's expectation records; none when they cannot be read (the load is applied
+   * either way, and its rows stay in the catalogue).
+   */
+  private static RecordedExpectations recorded(
+      WarehouseSession session, TableDeclaration t, String loadId) {
+    try {
+      return RecordedExpectations.read(session, t, loadId);
+    } catch (WarehouseException e) {
+      org.slf4j.LoggerFactory.getLogger(WarehouseLoader.class)
+          .warn(
+              "{}: load {} applied; its expectation counts are in _.LoadExpectation but could not"
+                  + " be read back",
+              t.qualifiedName(),
+              loadId,
+              e);
+      return RecordedExpectations.NONE;
+    }
+  }
+
   private static LoadResult answered(
       String loadId,
       TableDeclaration t,
       Map<String, Object> row,
+      RecordedExpectations expectations,
       Instant started,
       Instant loadTimestamp) {
     boolean again = Boolean.TRUE.equals(row.get("already_applied"));
@@ -155,7 +176,9 @@ public final class WarehouseLoader {
                 count(row, "rows_deleted"),
                 count(row, "rows_unchanged"),
                 count(row, "rows_rejected"),
-                count(row, "target_live_rows_before")))
+                count(row, "target_live_rows_before"),
+                expectations.quarantined()))
+        .expectations(expectations.counts())
         .targetLiveRowsAfter(count(row, "target_live_rows_after"))
         .gatesWaived(Boolean.TRUE.equals(row.get("gates_waived")))
         .durationMs(Duration.between(started, Instant.now()).toMillis())

@@ -1214,17 +1214,134 @@ class CheckRulesTest {
                     "Parcel.Current",
                     BASE + "Expectations:\n  heavy:\n    rule: weight_kg > 0\n",
                     "select * from src;\n")),
+        // expectation-rule on a Warehouse Table: a T-SQL rule, read from its tokens
         flags(
-                "expectationsOnWarehouse",
-                "target-key",
-                4,
+                "tsqlExpectationRuleUnbalanced",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: status in ('a', 'b'\n"))
+            .messageContains("is not one T-SQL expression")
+            .messageContains("'(' at character 11 of the rule is not closed"),
+        flags(
+                "tsqlExpectationRuleUnterminatedString",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: status = 'a\n"))
+            .messageContains("is not one T-SQL expression")
+            .messageContains("of the rule"),
+        flags(
+                "tsqlExpectationRuleIsTwoStatements",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: status is not null; drop table x\n"))
+            .messageContains("statement separator ';'"),
+        flags(
+                "tsqlExpectationRuleHasGo",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: status is not null go\n"))
+            .messageContains("statement separator 'go'"),
+        flags(
+                "tsqlExpectationRuleMisspellsColumn",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: \"[stauts] is not null\"\n"))
+            .messageContains("column 'stauts', which the query result does not have")
+            .messageContains("did you mean 'status'?"),
+        flags(
+                "tsqlExpectationRuleNamesUnknownColumn",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  heavy:\n    rule: weight_kg > 0\n"))
+            .messageContains("column 'weight_kg'")
+            .messageContains("use one of: parcel_id, status"),
+        flags(
+                "tsqlExpectationRuleQualifiedColumn",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known status:\n    rule: s.status is not null\n"))
+            .messageContains("without a qualifier; write 'status'"),
+        flags(
+                "tsqlExpectationRuleReadsManagedColumn",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  fresh:\n    rule: \"[Row insert datetime] > '2026-01-01'\"\n"))
+            .messageContains("managed column 'Row insert datetime'")
+            .messageContains("Row signature"),
+        flags(
+                "tsqlExpectationRuleReadsIdentity",
+                "expectation-rule",
+                7,
                 ws ->
                     ws.tsql(
                         "W",
                         "Parcel.Current",
-                        BASE + "Expectations:\n  heavy:\n    rule: weight_kg > 0\n",
-                        "select a from src\n"))
-            .messageContains("not applied by Warehouse load procedures yet"));
+                        BASE
+                            + "Identity: parcel_key\n"
+                            + "Expectations:\n  keyed:\n    rule: parcel_key > 0\n",
+                        "select parcel_id, status from src\n"))
+            .messageContains("Identity column 'parcel_key'"),
+        flags(
+                "tsqlExpectationRuleAggregates",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  few:\n    rule: upper(status) <> 'X' and COUNT(parcel_id) < 10\n"))
+            .messageContains("aggregate function 'COUNT'")
+            .messageLacks("upper"),
+        flags(
+                "tsqlExpectationRuleUsesWindow",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  first:\n    rule: row_number() over (order by parcel_id) = 1\n"))
+            .messageContains("window function row_number(…) OVER"),
+        flags(
+                "tsqlExpectationRuleInSubquery",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  known:\n    rule: status in (select s from ref.status)\n"))
+            .messageContains("subquery IN (SELECT …)"),
+        clean(
+            "tsqlExpectationRuleKeywordsFunctionsAndTypes",
+            tsqlExpecting(
+                "  fine:\n    rule: >-\n"
+                    + "      coalesce([status], N'') <> N'' and status not like 'x%' escape '!'\n"
+                    + "      and try_cast(parcel_id as decimal(10, 2)) is not null\n"
+                    + "      and convert(varchar(20), parcel_id, 1) <> ''\n"
+                    + "      and dateadd(day, 1, sysutcdatetime()) > current_timestamp\n"
+                    + "      and sysutcdatetime() at time zone 'UTC' is not null\n"
+                    + "      and case when status is null then 0 else 1 end = 1\n"
+                    + "      and status collate Latin1_General_100_CI_AS between 'a' and 'z'\n"
+                    + "      and iif(status in ('a', 'b'), 1, 0) = 1\n")),
+        flags(
+                "tsqlExpectationsWithoutLoadProcedure",
+                "expectations",
+                6,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE
+                            + "Has load procedure: false\n"
+                            + "Expectations:\n  heavy:\n    rule: status is not null\n",
+                        "select parcel_id, status from src\n"))
+            .messageContains("'Has load procedure: false'"),
+        clean(
+            "tsqlExpectationsValid",
+            tsqlExpecting(
+                "  known status:\n    rule: status in ('in_transit', 'delivered')\n"
+                    + "    on violation: warn\n"
+                    + "  has parcel:\n    rule: parcel_id is not null\n"
+                    + "    on violation: quarantine\n    max percentage: 0.5\n")));
+  }
+
+  /** A T-SQL (Warehouse) Table returning parcel_id and status, with these Expectations entries. */
+  private static Consumer<TestWorkspace> tsqlExpecting(String entries) {
+    return ws ->
+        ws.tsql(
+            "W",
+            "Parcel.Current",
+            BASE + "Expectations:\n" + entries,
+            "select parcel_id, status from src\n");
   }
 
   /** A Spark SQL Table returning parcel_id and status, with these Expectations entries. */

@@ -23,14 +23,25 @@ BEGIN
     IF @weaver_sequence IS NULL
         THROW 50001, N'Sales.Sales.ExchangeRate has no row in [_].[LoadState]; run build first', 1;
     -- Staging: the body's setup, then its result queries into session temp tables.
-    CREATE TABLE #weaver_staging ([currency] char(3) NULL, [rate] decimal(18, 8) NULL);
+    CREATE TABLE #weaver_staging ([currency] char(3) NULL, [rate] decimal(18, 8) NULL, [__weaver_expect_1] bit NULL);
     WITH [__weaver_result] AS (
     select currency, rate from feed.exchange_rate
     )
     INSERT INTO #weaver_staging ([currency], [rate])
     SELECT [currency], [rate] FROM [__weaver_result];
+    -- Each row's expectation flags (1: the rule is false or null).
+    UPDATE s SET
+        s.[__weaver_expect_1] = CASE WHEN (rate > 0) THEN 0 ELSE 1 END
+    FROM #weaver_staging AS s;
+    -- Expectations: a row violates a rule that is false or null. Counted over staging, decided before anything is written.
+    DECLARE @weaver_staged bigint, @weaver_expect_1 bigint, @weaver_quarantined bigint;
+    SELECT
+        @weaver_staged = COUNT_BIG(*),
+        @weaver_expect_1 = COUNT_BIG(CASE WHEN s.[__weaver_expect_1] = 1 THEN 1 END),
+        @weaver_quarantined = COUNT_BIG(CASE WHEN s.[__weaver_expect_1] = 1 THEN 1 END)
+    FROM #weaver_staging AS s;
     DECLARE @weaver_inserted bigint, @weaver_live_before bigint;
-    SELECT @weaver_inserted = COUNT_BIG(*) FROM #weaver_staging;
+    SET @weaver_inserted = @weaver_staged - @weaver_quarantined;
     SELECT @weaver_live_before = COUNT_BIG(*) FROM [Sales].[ExchangeRate];
     -- The replacement, in one transaction.
     BEGIN TRANSACTION;
@@ -45,7 +56,17 @@ BEGIN
     DELETE FROM [Sales].[ExchangeRate];
     INSERT INTO [Sales].[ExchangeRate] ([currency], [rate], [Row insert datetime], [Row update datetime], [Row delete datetime])
     SELECT s.[currency], s.[rate], @load_timestamp, @load_timestamp, @weaver_live
-    FROM #weaver_staging AS s;
+    FROM #weaver_staging AS s WHERE NOT s.[__weaver_expect_1] = 1;
+    -- Quarantined rows, with the expectations they violate, their key and row as JSON.
+    INSERT INTO [_].[LoadQuarantine] ([load_id], [table_id], [expectations], [key_json], [row_json])
+    SELECT @load_id, @weaver_table_id, N'["positive rate"]',
+        NULL,
+        (SELECT s.[currency], s.[rate] FOR JSON PATH, WITHOUT_ARRAY_WRAPPER, INCLUDE_NULL_VALUES)
+    FROM #weaver_staging AS s
+    WHERE s.[__weaver_expect_1] = 1;
+    -- Counts per expectation, zeros included.
+    INSERT INTO [_].[LoadExpectation] ([load_id], [table_id], [expectation], [action], [rows_violating], [sample_keys])
+    VALUES (@load_id, @weaver_table_id, N'positive rate', N'quarantine', @weaver_expect_1, N'[]');
     DECLARE @weaver_refusal varchar(4000);
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],

@@ -2,7 +2,7 @@ SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.ExchangeRate';
 INSERT INTO [_].[TableDictionary] ([table_id], [schema_name], [object_name], [target], [form], [source_path], [description], [lineage], [owner], [tags], [primary_key], [incremental], [has_load_procedure], [identity_column], [comparison_columns], [delete_percentage_threshold], [update_percentage_threshold], [stability_row_threshold], [delta_min_reader_version], [delta_min_writer_version], [declaration_signature], [built_at])
-VALUES (N'Sales.ExchangeRate', N'Sales', N'ExchangeRate', N'warehouse', N'tsql', N'Warehouse/Sales/Sales.ExchangeRate.sql', N'Today''s exchange rates, replaced on every load.', N'Central bank feed.', NULL, N'[]', N'[]', 0, 1, NULL, N'[]', 5, 20, 1000000, NULL, NULL, N'400cb5ab9b838f16ce4a24c7988836a83f1c7e943bf622db048c06949e2dade5', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)));
+VALUES (N'Sales.ExchangeRate', N'Sales', N'ExchangeRate', N'warehouse', N'tsql', N'Warehouse/Sales/Sales.ExchangeRate.sql', N'Today''s exchange rates, replaced on every load.', N'Central bank feed.', NULL, N'[]', N'[]', 0, 1, NULL, N'[]', 5, 20, 1000000, NULL, NULL, N'bb5f8a451b071f3904f643feff1c9401e3faeae06a5fd6fb573887b9c7dcfd3f', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)));
 DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.ExchangeRate';
 INSERT INTO [_].[ColumnDictionary] ([table_id], [column_name], [ordinal], [data_type], [nullable], [managed_role], [note], [note_reference])
 VALUES (N'Sales.ExchangeRate', N'currency', 0, N'char(3)', 1, NULL, NULL, NULL),
@@ -15,7 +15,7 @@ DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.ExchangeRate';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.ExchangeRate';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.ExchangeRate';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
-VALUES (N'Sales.ExchangeRate', N'table', N'400cb5ab9b838f16ce4a24c7988836a83f1c7e943bf622db048c06949e2dade5', N'68bb2027e966bc4ca263d30dd16ecec37198285168453199e6982e7aba6aa7d6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');
+VALUES (N'Sales.ExchangeRate', N'table', N'bb5f8a451b071f3904f643feff1c9401e3faeae06a5fd6fb573887b9c7dcfd3f', N'68bb2027e966bc4ca263d30dd16ecec37198285168453199e6982e7aba6aa7d6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');
 IF NOT EXISTS (SELECT 1 FROM [_].[LoadState] WHERE [table_id] = N'Sales.ExchangeRate')
     INSERT INTO [_].[LoadState] ([table_id], [last_load_id], [last_succeeded_at], [last_delta_version], [bookmark], [load_sequence]) VALUES (N'Sales.ExchangeRate', NULL, NULL, NULL, NULL, 0);
 COMMIT TRANSACTION;

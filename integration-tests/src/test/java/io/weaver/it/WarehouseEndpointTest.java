@@ -107,7 +107,9 @@ class WarehouseEndpointTest {
             + SCHEMA
             + ".Parcel\n\nDescription: Parcels.\n\nPrimary key: parcel_id\n\nUnique keys:\n"
             + "  - tracking_code\n\nDelete percentage threshold: 50\n\nUpdate percentage threshold:"
-            + " 100\n\nStability row threshold: 0\n\nSchema:\n  parcel_id: varchar(20)\n"
+            + " 100\n\nStability row threshold: 0\n\nExpectations:\n  weight not negative:\n"
+            + "    rule: weight >= 0\n    on violation: quarantine\n  status not forbidden:\n"
+            + "    rule: status <> 'forbidden'\n\nSchema:\n  parcel_id: varchar(20)\n"
             + "  tracking_code: varchar(20)\n  status: varchar(20)\n  weight: decimal(9, 3)\n*/\n"
             + "select parcel_id, tracking_code, status, weight from ["
             + SOURCE
@@ -238,6 +240,10 @@ class WarehouseEndpointTest {
     assertEquals(1, r.exit(), r.out());
     assertTrue(r.out().contains("column parcel_id"), r.out());
     assertEquals(rows, scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[Parcel]"));
+    sql(
+        "DELETE FROM ["
+            + SOURCE
+            + "].[parcel] WHERE [parcel_id] IS NULL"); // the next loads' source
   }
 
   /**
@@ -274,6 +280,62 @@ class WarehouseEndpointTest {
         weaver("sql", "RESTORE WEAVER TABLE " + table + " TO LOAD '" + undone + "'");
     assertEquals(1, gone.exit(), gone.out());
     assertTrue(gone.err().contains("undone by an earlier restore"), gone.err());
+  }
+
+  /**
+   * Row expectations in the load procedure: a quarantined row leaves its key's target row exactly
+   * as it was and a new key out, is kept in {@code _.LoadQuarantine}, and is counted in {@code
+   * _.LoadExpectation}; a failing expectation fails the load naming it, and writes nothing.
+   */
+  @Test
+  @Order(9)
+  void aQuarantinedRowKeepsItsTargetRowAndAFailingExpectationWritesNothing() throws Exception {
+    String rows = rowsSnapshot();
+    sql("UPDATE [" + SOURCE + "].[parcel] SET [weight] = -1 WHERE [parcel_id] = 'p4'");
+    source("('p10','t10','new',-2)");
+    BinWeaverCheckTest.Result r = weaver("load");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("\"rows_quarantined\":2"), r.out());
+    assertTrue(r.out().contains("\"expectation\":\"weight not negative\""), r.out());
+    assertEquals(rows, rowsSnapshot(), "quarantined rows change no row of the Table");
+    String table = SCHEMA + ".Parcel";
+    String load = lastSucceededLoad();
+    assertEquals(
+        "2",
+        scalar(
+            "SELECT COUNT(*) FROM [_].[LoadQuarantine] WHERE [load_id] = '"
+                + load
+                + "' AND [table_id] = '"
+                + table
+                + "' AND [expectations] = '[\"weight not negative\"]'"));
+    assertEquals(
+        "1",
+        scalar(
+            "SELECT COUNT(*) FROM [_].[LoadQuarantine] WHERE [load_id] = '"
+                + load
+                + "' AND [key_json] = '{\"parcel_id\":\"p4\"}'"));
+    assertEquals("2", violations(load, "weight not negative"));
+    assertEquals("0", violations(load, "status not forbidden"));
+
+    source("('p11','t11','forbidden',1)");
+    BinWeaverCheckTest.Result failed = weaver("load");
+    assertEquals(1, failed.exit(), failed.out());
+    assertTrue(failed.out().contains("expectation 'status not forbidden'"), failed.out());
+    assertTrue(failed.out().contains("p11"), failed.out());
+    assertEquals(rows, rowsSnapshot(), "a failing expectation writes nothing");
+    sql("DELETE FROM [" + SOURCE + "].[parcel] WHERE [parcel_id] IN ('p10', 'p11')");
+    sql("UPDATE [" + SOURCE + "].[parcel] SET [weight] = 4 WHERE [parcel_id] = 'p4'");
+  }
+
+  private static String violations(String load, String expectation) throws SQLException {
+    return scalar(
+        "SELECT [rows_violating] FROM [_].[LoadExpectation] WHERE [load_id] = '"
+            + load
+            + "' AND [table_id] = '"
+            + SCHEMA
+            + ".Parcel' AND [expectation] = '"
+            + expectation
+            + "'");
   }
 
   /** Every row of the Table, managed columns included, as one ordered text. */

@@ -10,6 +10,20 @@ Primary key: product_id
 Not null:
   - name
 
+Expectations:
+  price isn't zero:
+    rule: price > 0
+    on violation: quarantine
+    max percentage: 2.5
+  has a thumbnail:
+    rule: active = 0 or thumbnail is not null
+    on violation: quarantine
+  launched before changed:
+    rule: "[launched] <= CAST([changed_at] AS date)"
+  plausible weight:
+    rule: weight_kg is null or weight_kg between 0 and 1000
+    on violation: warn
+
 Delete percentage threshold: 100
 
 Update percentage threshold: 100
