@@ -13,9 +13,10 @@ import java.util.stream.Collectors;
  * The generated restore procedure of a Warehouse Table, {@code [_].[Restore Schema.Object]}: {@code
  * RESTORE WEAVER TABLE … TO LOAD '<load_id>'} for a target without time travel. It undoes the loads
  * after {@code @load_id} from the Table's {@link UndoTable} — rows they inserted are removed, rows
- * they changed get back the image the first of them saved, an unkeyed Table gets back the rows the
- * first later load replaced — and rolls {@code _.LoadState} back to that load, all in one
- * transaction with the {@code restored} history row.
+ * they changed or deleted get back the image the first of them saved (inserted again when a hard
+ * delete removed them), an unkeyed Table gets back the rows the first later load replaced — and
+ * rolls {@code _.LoadState} back to that load, all in one transaction with the {@code restored}
+ * history row.
  *
  * <p>Like a load, the restore first claims the next load sequence, so a load computed against the
  * rows before the restore fails at its own claim and is run again against the restored rows.
@@ -198,31 +199,29 @@ public final class RestoreProcedure extends TsqlText {
   }
 
   /**
-   * Keyed: rows inserted after the load are removed; every other row a later load changed gets the
-   * image the first of those loads saved (its state right after the load restored to).
+   * Keyed: each key a later load touched gets back its state right after the load restored to,
+   * which the first of those loads saved: a key it inserted is removed; a key it updated, revived
+   * or deleted gets that row image back — in place when the row is still there, inserted again when
+   * a later load removed it ({@code Deletes: hard}), with a new Identity value, as a Warehouse
+   * cannot insert explicit ones.
    */
   private void undoKeyed(String undo) {
     String target = t.target();
-    comment("Rows inserted after the load: removed.");
+    comment("Keys first inserted after the load: removed.");
     line("DELETE FROM " + target + " WHERE EXISTS (");
+    line("    SELECT 1 FROM " + firstEntries(undo));
     line(
-        "    SELECT 1 FROM "
-            + undo
-            + " AS u WHERE u."
+        "    WHERE u."
+            + FIRST
+            + " = 1 AND u."
             + UndoTable.KIND
             + " = "
             + literal(UndoTable.INSERTED)
-            + " AND u."
-            + UndoTable.SEQUENCE
-            + " > @weaver_to");
-    line(
-        "    AND "
-            + t.primaryKey().stream()
-                .map(k -> "u." + quote(k) + " = " + target + "." + quote(k))
-                .collect(Collectors.joining(" AND "))
+            + " AND "
+            + keysMatch("u", target)
             + ");");
     line("SET @weaver_removed = @@ROWCOUNT;");
-    comment("Rows changed after the load: their image from the first load after it.");
+    comment("Keys first changed after the load, row still there: the image that load saved.");
     List<String> sets = new ArrayList<>();
     for (String column : UndoTable.imageColumns(t)) {
       if (t.primaryKey().stream().noneMatch(k -> quote(k).equals(column))) {
@@ -232,33 +231,71 @@ public final class RestoreProcedure extends TsqlText {
     line("UPDATE t SET");
     line("    " + String.join(",\n" + pad() + "    ", sets));
     line("FROM " + target + " AS t");
-    line("INNER JOIN (");
+    line("INNER JOIN " + firstEntries(undo));
     line(
-        "    SELECT i.*, ROW_NUMBER() OVER (PARTITION BY "
-            + t.primaryKey().stream().map(k -> "i." + quote(k)).collect(Collectors.joining(", "))
-            + " ORDER BY i."
-            + UndoTable.SEQUENCE
-            + ") AS "
-            + FIRST);
-    line(
-        "    FROM "
-            + undo
-            + " AS i WHERE i."
+        "    ON "
+            + keysMatch("u", "t")
+            + " AND u."
+            + FIRST
+            + " = 1 AND u."
             + UndoTable.KIND
             + " = "
             + literal(UndoTable.IMAGE)
-            + " AND i."
-            + UndoTable.SEQUENCE
-            + " > @weaver_to");
-    line(
-        ") AS u ON "
-            + t.primaryKey().stream()
-                .map(k -> "u." + quote(k) + " = t." + quote(k))
-                .collect(Collectors.joining(" AND "))
-            + " AND u."
-            + FIRST
-            + " = 1;");
+            + ";");
     line("SET @weaver_put_back = @@ROWCOUNT;");
+    comment("Keys first changed after the load whose row a later load removed: inserted again.");
+    String columns = String.join(", ", UndoTable.imageColumns(t));
+    line("INSERT INTO " + target + " (" + columns + ")");
+    line(
+        "SELECT "
+            + UndoTable.imageColumns(t).stream()
+                .map(c -> "u." + c)
+                .collect(Collectors.joining(", "))
+            + " FROM "
+            + firstEntries(undo));
+    line(
+        "WHERE u."
+            + FIRST
+            + " = 1 AND u."
+            + UndoTable.KIND
+            + " = "
+            + literal(UndoTable.IMAGE)
+            + " AND NOT EXISTS (SELECT 1 FROM "
+            + target
+            + " AS t WHERE "
+            + keysMatch("u", "t")
+            + ");");
+    line("SET @weaver_put_back = @weaver_put_back + @@ROWCOUNT;");
+  }
+
+  /**
+   * The row history of the loads after the one restored to, aliased {@code u}, each entry numbered
+   * per key in load order: {@code __weaver_first = 1} is what the first of them saved.
+   */
+  private String firstEntries(String undo) {
+    return "(SELECT i.*, ROW_NUMBER() OVER (PARTITION BY "
+        + t.primaryKey().stream().map(k -> "i." + quote(k)).collect(Collectors.joining(", "))
+        + " ORDER BY i."
+        + UndoTable.SEQUENCE
+        + ") AS "
+        + FIRST
+        + " FROM "
+        + undo
+        + " AS i WHERE i."
+        + UndoTable.KIND
+        + " IN ("
+        + literal(UndoTable.INSERTED)
+        + ", "
+        + literal(UndoTable.IMAGE)
+        + ") AND i."
+        + UndoTable.SEQUENCE
+        + " > @weaver_to) AS u";
+  }
+
+  private String keysMatch(String left, String right) {
+    return t.primaryKey().stream()
+        .map(k -> left + "." + quote(k) + " = " + right + "." + quote(k))
+        .collect(Collectors.joining(" AND "));
   }
 
   /**

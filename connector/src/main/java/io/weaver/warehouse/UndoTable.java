@@ -12,8 +12,9 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@link #MARK} — one per applied load: the loads a restore can go back to;
- *   <li>{@link #IMAGE} — a keyed row as it was before the load updated, revived or soft-deleted it
- *       (every business and managed column);
+ *   <li>{@link #IMAGE} — a keyed row as it was before the load updated, revived or deleted it
+ *       (every business and managed column; under {@code Deletes: hard} the whole removed row,
+ *       which a restore inserts again);
  *   <li>{@link #INSERTED} — the primary key of a row the load inserted;
  *   <li>{@link #REPLACED} — a row of an unkeyed Table as it was before the load replaced the table.
  * </ul>

@@ -36,12 +36,12 @@ BEGIN
     UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @weaver_load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
     IF @@ROWCOUNT = 0
         THROW 50020, N'Sales.Sales.Customer: a load of this Table committed after the restore started; nothing was restored. Run it again.', 1;
-    -- Rows inserted after the load: removed.
+    -- Keys first inserted after the load: removed.
     DELETE FROM [Sales].[Customer] WHERE EXISTS (
-        SELECT 1 FROM [_].[Undo Sales.Customer] AS u WHERE u.[undo_kind] = N'I' AND u.[load_sequence] > @weaver_to
-        AND u.[customer_id] = [Sales].[Customer].[customer_id]);
+        SELECT 1 FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[customer_id] = [Sales].[Customer].[customer_id]);
     SET @weaver_removed = @@ROWCOUNT;
-    -- Rows changed after the load: their image from the first load after it.
+    -- Keys first changed after the load, row still there: the image that load saved.
     UPDATE t SET
         [email] = u.[email],
         [name] = u.[name],
@@ -51,11 +51,14 @@ BEGIN
         [Row delete datetime] = u.[Row delete datetime],
         [Row signature] = u.[Row signature]
     FROM [Sales].[Customer] AS t
-    INNER JOIN (
-        SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first]
-        FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] = N'U' AND i.[load_sequence] > @weaver_to
-    ) AS u ON u.[customer_id] = t.[customer_id] AND u.[__weaver_first] = 1;
+    INNER JOIN (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+        ON u.[customer_id] = t.[customer_id] AND u.[__weaver_first] = 1 AND u.[undo_kind] = N'U';
     SET @weaver_put_back = @@ROWCOUNT;
+    -- Keys first changed after the load whose row a later load removed: inserted again.
+    INSERT INTO [Sales].[Customer] ([customer_id], [email], [name], [segment], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
+    SELECT u.[customer_id], u.[email], u.[name], u.[segment], u.[Row insert datetime], u.[Row update datetime], u.[Row delete datetime], u.[Row signature] FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+    WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'U' AND NOT EXISTS (SELECT 1 FROM [Sales].[Customer] AS t WHERE u.[customer_id] = t.[customer_id]);
+    SET @weaver_put_back = @weaver_put_back + @@ROWCOUNT;
     -- The undone loads' row history goes with them.
     DELETE FROM [_].[Undo Sales.Customer] WHERE [load_sequence] > @weaver_to;
     -- History.

@@ -36,12 +36,12 @@ BEGIN
     UPDATE [_].[LoadState] SET [last_load_id] = @load_id, [last_succeeded_at] = @weaver_load_timestamp, [load_sequence] = [load_sequence] + 1 WHERE [table_id] = @weaver_table_id AND [load_sequence] = @weaver_sequence;
     IF @@ROWCOUNT = 0
         THROW 50020, N'Sales.Sales.Product: a load of this Table committed after the restore started; nothing was restored. Run it again.', 1;
-    -- Rows inserted after the load: removed.
+    -- Keys first inserted after the load: removed.
     DELETE FROM [Sales].[Product] WHERE EXISTS (
-        SELECT 1 FROM [_].[Undo Sales.Product] AS u WHERE u.[undo_kind] = N'I' AND u.[load_sequence] > @weaver_to
-        AND u.[product_id] = [Sales].[Product].[product_id]);
+        SELECT 1 FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[product_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Product] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[product_id] = [Sales].[Product].[product_id]);
     SET @weaver_removed = @@ROWCOUNT;
-    -- Rows changed after the load: their image from the first load after it.
+    -- Keys first changed after the load, row still there: the image that load saved.
     UPDATE t SET
         [name] = u.[name],
         [price] = u.[price],
@@ -55,11 +55,14 @@ BEGIN
         [Row delete datetime] = u.[Row delete datetime],
         [Row signature] = u.[Row signature]
     FROM [Sales].[Product] AS t
-    INNER JOIN (
-        SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[product_id] ORDER BY i.[load_sequence]) AS [__weaver_first]
-        FROM [_].[Undo Sales.Product] AS i WHERE i.[undo_kind] = N'U' AND i.[load_sequence] > @weaver_to
-    ) AS u ON u.[product_id] = t.[product_id] AND u.[__weaver_first] = 1;
+    INNER JOIN (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[product_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Product] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+        ON u.[product_id] = t.[product_id] AND u.[__weaver_first] = 1 AND u.[undo_kind] = N'U';
     SET @weaver_put_back = @@ROWCOUNT;
+    -- Keys first changed after the load whose row a later load removed: inserted again.
+    INSERT INTO [Sales].[Product] ([product_id], [name], [price], [weight_kg], [launched], [changed_at], [active], [thumbnail], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
+    SELECT u.[product_id], u.[name], u.[price], u.[weight_kg], u.[launched], u.[changed_at], u.[active], u.[thumbnail], u.[Row insert datetime], u.[Row update datetime], u.[Row delete datetime], u.[Row signature] FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[product_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Product] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
+    WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'U' AND NOT EXISTS (SELECT 1 FROM [Sales].[Product] AS t WHERE u.[product_id] = t.[product_id]);
+    SET @weaver_put_back = @weaver_put_back + @@ROWCOUNT;
     -- The undone loads' row history goes with them.
     DELETE FROM [_].[Undo Sales.Product] WHERE [load_sequence] > @weaver_to;
     -- History.
