@@ -132,8 +132,8 @@ final class DeclarationReader {
   }
 
   /**
-   * The {@code Deletes} mode; only {@code soft} on a Warehouse Table, whose generated procedure
-   * soft-deletes.
+   * The {@code Deletes} mode, on either target (a Warehouse Table's generated procedure applies all
+   * three).
    */
   private Optional<DeletionMode> deletionMode(YamlNode.Entry entry) {
     Optional<DeletionMode> mode =
@@ -158,15 +158,6 @@ final class DeclarationReader {
           "'Deletes' must be soft (the default: the row stays, marked deleted), hard (the row is"
               + " removed) or keep (absent keys are left as they are), not "
               + entry.value().describe());
-    } else if (mode.get() != DeletionMode.SOFT && source.target() == Target.WAREHOUSE) {
-      sink.error(
-          RuleIds.TARGET_KEY,
-          entry.value().pos(),
-          "'Deletes: "
-              + mode.get().word()
-              + "' is not applied by Warehouse load procedures yet (they soft-delete); remove it"
-              + " from this Warehouse Table");
-      return Optional.empty();
     }
     return mode;
   }

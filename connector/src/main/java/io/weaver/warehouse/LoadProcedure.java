@@ -4,6 +4,7 @@ import static io.weaver.warehouse.TsqlNames.literal;
 import static io.weaver.warehouse.TsqlNames.quote;
 
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import java.util.ArrayList;
@@ -19,8 +20,8 @@ import java.util.stream.Collectors;
  * conflicts: everything that reads or refuses — staging into session temp tables, validation,
  * row expectations ({@link ExpectationStatements}), change detection, unique-key rejections, the
  * stability gates — runs before {@code BEGIN TRANSACTION}; the transaction holds only the writes
- * (the changed rows, soft deletes, revivals, rejections, quarantined rows, expectation counts,
- * history and state), so a refused or failed load writes nothing and a conflicting
+ * (the changed rows, deletes as the Table's {@code Deletes} mode says, revivals, rejections,
+ * quarantined rows, expectation counts, history and state), so a refused or failed load writes nothing and a conflicting
  * load fails at commit with the engine's conflict error (24556/24706) for the caller to retry. The
  * transaction also writes the load's row history ({@link UndoTable}), which {@link
  * RestoreProcedure} undoes loads from.
@@ -57,10 +58,12 @@ public final class LoadProcedure extends TsqlText {
   private final WarehouseTable t;
   private final DmlForm form;
   private final ExpectationStatements expectations;
+  private final DeletionMode deletes;
 
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
     this.form = form;
+    this.deletes = t.declaration().deletes();
     this.expectations = new ExpectationStatements(t, STAGING);
   }
 
@@ -298,7 +301,13 @@ public final class LoadProcedure extends TsqlText {
     } else {
       updateChanged();
     }
-    softDeletes();
+    if (!deletesKeys(program)) {
+      comment("Deletes: this load deletes no key (" + deletedBy() + ").");
+    } else if (deletes == DeletionMode.HARD) {
+      hardDeletes();
+    } else {
+      softDeletes();
+    }
     if (form == DmlForm.UPDATE_INSERT) {
       insertNew();
     }
@@ -375,7 +384,7 @@ public final class LoadProcedure extends TsqlText {
               + " AS d WHERE "
               + matches("d", "t")
               + ");");
-    } else if (!t.incremental()) {
+    } else if (deletesKeys(program)) {
       line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
       line("SELECT " + prefixed("t", t.primaryKey()) + ", 'D' FROM " + t.target() + " AS t");
       line(
@@ -386,6 +395,8 @@ public final class LoadProcedure extends TsqlText {
               + " AS s WHERE "
               + matches("s", "t")
               + ");");
+    } else if (!t.incremental()) {
+      comment("Deletes: keep. Absent keys stay live as they are: no D, not counted, not gated.");
     }
   }
 
@@ -614,6 +625,36 @@ public final class LoadProcedure extends TsqlText {
     line("WHERE c." + OP + " = 'D';");
   }
 
+  /** Whether a load can delete keys at all: delete keys, or absence from a snapshot not kept. */
+  private boolean deletesKeys(SqlProgram program) {
+    return program.deleteKeyQuery().isPresent()
+        || (!t.incremental() && deletes != DeletionMode.KEEP);
+  }
+
+  private String deletedBy() {
+    return t.incremental()
+        ? "an incremental body without delete keys"
+        : "Deletes: keep leaves absent keys live";
+  }
+
+  /**
+   * {@code Deletes: hard}: the rows to delete are removed whole (their images are already in the
+   * row history, so RESTORE inserts them back); a returning key is then an insert.
+   */
+  private void hardDeletes() {
+    comment(
+        "Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.");
+    String target = t.target();
+    line("DELETE FROM " + target + " WHERE EXISTS (");
+    line("    SELECT 1 FROM " + CHANGE + " AS c WHERE c." + OP + " = 'D'");
+    line(
+        "    AND "
+            + t.primaryKey().stream()
+                .map(k -> "c." + quote(k) + " = " + target + "." + quote(k))
+                .collect(Collectors.joining(" AND "))
+            + ");");
+  }
+
   private void rejections() {
     if (t.uniqueKeys().isEmpty()) {
       return;
@@ -681,7 +722,8 @@ public final class LoadProcedure extends TsqlText {
 
   /**
    * This load's mark, then, before any row is written, the images of the rows it updates, revives
-   * or soft-deletes and the keys of the rows it inserts (see {@link UndoTable}).
+   * or deletes (soft or hard: a removed row's image is the whole row) and the keys of the rows it
+   * inserts (see {@link UndoTable}).
    */
   private void undoKeyed() {
     String undo = UndoTable.name(t);

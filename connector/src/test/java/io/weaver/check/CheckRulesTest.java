@@ -366,17 +366,22 @@ class CheckRulesTest {
                 4,
                 ws -> ws.sql("L", "Parcel.Current", BASE + "Deletes: hard\n", QUERY))
             .messageContains("'Deletes' needs a 'Primary key'"),
-        flags(
-                "deletesHardOnWarehouse",
-                "target-key",
-                5,
-                ws ->
-                    ws.tsql(
-                        "W",
-                        "Parcel.Current",
-                        BASE + "Primary key: a\nDeletes: hard\n",
-                        "select a from src\n"))
-            .messageContains("'Deletes: hard' is not applied by Warehouse load procedures"),
+        clean(
+            "deletesHardOnWarehouse",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE + "Primary key: a\nDeletes: hard\n",
+                    "select a from src\n")),
+        clean(
+            "deletesKeepOnWarehouse",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE + "Primary key: a\nDeletes: keep\n",
+                    "select a from src\n")),
         clean(
             "deletesSoftOnWarehouse",
             ws ->

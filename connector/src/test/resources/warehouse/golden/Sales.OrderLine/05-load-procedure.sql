@@ -122,10 +122,10 @@ BEGIN
     INNER JOIN #weaver_change AS c ON c.[order_id] = t.[order_id] AND c.[line_no] = t.[line_no]
     INNER JOIN #weaver_staging AS s ON s.[order_id] = c.[order_id] AND s.[line_no] = c.[line_no]
     WHERE c.[__weaver_op] IN ('U', 'R') AND c.[__weaver_reject] IS NULL;
-    -- Soft deletes: the delete time is the load timestamp; data, insert and update times stay.
-    UPDATE t SET [Row delete datetime] = @load_timestamp
-    FROM [Sales].[OrderLine] AS t INNER JOIN #weaver_change AS c ON c.[order_id] = t.[order_id] AND c.[line_no] = t.[line_no]
-    WHERE c.[__weaver_op] = 'D';
+    -- Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.
+    DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
+        SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'
+        AND c.[order_id] = [Sales].[OrderLine].[order_id] AND c.[line_no] = [Sales].[OrderLine].[line_no]);
     -- Inserts: insert and update time now, live; the identity column is generated.
     INSERT INTO [Sales].[OrderLine] ([order_id], [line_no], [quantity], [amount], [note], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
     SELECT s.[order_id], s.[line_no], s.[quantity], s.[amount], s.[note], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]

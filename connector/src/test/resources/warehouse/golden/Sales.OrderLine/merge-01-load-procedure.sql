@@ -125,10 +125,10 @@ BEGIN
         t.[Row signature] = s.[__weaver_signature]
     WHEN NOT MATCHED BY TARGET THEN INSERT ([order_id], [line_no], [quantity], [amount], [note], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
         VALUES (s.[order_id], s.[line_no], s.[quantity], s.[amount], s.[note], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]);
-    -- Soft deletes: the delete time is the load timestamp; data, insert and update times stay.
-    UPDATE t SET [Row delete datetime] = @load_timestamp
-    FROM [Sales].[OrderLine] AS t INNER JOIN #weaver_change AS c ON c.[order_id] = t.[order_id] AND c.[line_no] = t.[line_no]
-    WHERE c.[__weaver_op] = 'D';
+    -- Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.
+    DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
+        SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'
+        AND c.[order_id] = [Sales].[OrderLine].[order_id] AND c.[line_no] = [Sales].[OrderLine].[line_no]);
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],
         [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],

@@ -83,9 +83,7 @@ BEGIN
     SELECT s.[product_id],
         CASE WHEN (s.[__weaver_expect_1] = 1 OR s.[__weaver_expect_2] = 1) THEN 'Q' WHEN t.[product_id] IS NULL THEN 'I' WHEN t.[Row delete datetime] <> @weaver_live THEN 'R' WHEN t.[Row signature] <> s.[__weaver_signature] THEN 'U' ELSE 'N' END
     FROM #weaver_staging AS s LEFT JOIN [Sales].[Product] AS t ON t.[product_id] = s.[product_id];
-    INSERT INTO #weaver_change ([product_id], [__weaver_op])
-    SELECT t.[product_id], 'D' FROM [Sales].[Product] AS t
-    WHERE t.[Row delete datetime] = @weaver_live AND NOT EXISTS (SELECT 1 FROM #weaver_staging AS s WHERE s.[product_id] = t.[product_id]);
+    -- Deletes: keep. Absent keys stay live as they are: no D, not counted, not gated.
     -- Counts, before anything is written.
     DECLARE @weaver_inserted bigint, @weaver_updated bigint, @weaver_revived bigint,
         @weaver_deleted bigint, @weaver_unchanged bigint, @weaver_rejected bigint, @weaver_live_before bigint;
@@ -131,10 +129,7 @@ BEGIN
     INNER JOIN #weaver_change AS c ON c.[product_id] = t.[product_id]
     INNER JOIN #weaver_staging AS s ON s.[product_id] = c.[product_id]
     WHERE c.[__weaver_op] IN ('U', 'R') AND c.[__weaver_reject] IS NULL;
-    -- Soft deletes: the delete time is the load timestamp; data, insert and update times stay.
-    UPDATE t SET [Row delete datetime] = @load_timestamp
-    FROM [Sales].[Product] AS t INNER JOIN #weaver_change AS c ON c.[product_id] = t.[product_id]
-    WHERE c.[__weaver_op] = 'D';
+    -- Deletes: this load deletes no key (Deletes: keep leaves absent keys live).
     -- Inserts: insert and update time now, live; the identity column is generated.
     INSERT INTO [Sales].[Product] ([product_id], [name], [price], [weight_kg], [launched], [changed_at], [active], [thumbnail], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
     SELECT s.[product_id], s.[name], s.[price], s.[weight_kg], s.[launched], s.[changed_at], s.[active], s.[thumbnail], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]

@@ -2,7 +2,7 @@ SET XACT_ABORT ON;
 BEGIN TRANSACTION;
 DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.Product';
 INSERT INTO [_].[TableDictionary] ([table_id], [schema_name], [object_name], [target], [form], [source_path], [description], [lineage], [owner], [tags], [primary_key], [incremental], [has_load_procedure], [identity_column], [comparison_columns], [delete_percentage_threshold], [update_percentage_threshold], [stability_row_threshold], [delta_min_reader_version], [delta_min_writer_version], [declaration_signature], [built_at])
-VALUES (N'Sales.Product', N'Sales', N'Product', N'warehouse', N'tsql', N'Warehouse/Sales/Sales.Product.sql', N'Products with their prices and flags.', N'Product master.', NULL, N'[]', N'["product_id"]', 0, 1, NULL, N'["name","price","weight_kg","launched","changed_at","active","thumbnail"]', 100, 100, 1000000, NULL, NULL, N'37753ffb81f1a47fd3d25e533c1378c0ae6d7483d339912451d917a6e34b950c', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)));
+VALUES (N'Sales.Product', N'Sales', N'Product', N'warehouse', N'tsql', N'Warehouse/Sales/Sales.Product.sql', N'Products with their prices and flags.', N'Product master.', NULL, N'[]', N'["product_id"]', 0, 1, NULL, N'["name","price","weight_kg","launched","changed_at","active","thumbnail"]', 100, 100, 1000000, NULL, NULL, N'442a5a7db9e3ca55b4ad408bc3b8f249d5ca341f480d91e6207709acab2220fe', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)));
 DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.Product';
 INSERT INTO [_].[ColumnDictionary] ([table_id], [column_name], [ordinal], [data_type], [nullable], [managed_role], [note], [note_reference])
 VALUES (N'Sales.Product', N'product_id', 0, N'bigint', 0, NULL, NULL, NULL),
@@ -24,7 +24,7 @@ DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.Product';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Product';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.Product';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
-VALUES (N'Sales.Product', N'table', N'37753ffb81f1a47fd3d25e533c1378c0ae6d7483d339912451d917a6e34b950c', N'b1b50fe2ff807483b5f15dd000747bdd4308935ef1d35533e731ce7b1e5bfaa6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');
+VALUES (N'Sales.Product', N'table', N'442a5a7db9e3ca55b4ad408bc3b8f249d5ca341f480d91e6207709acab2220fe', N'b1b50fe2ff807483b5f15dd000747bdd4308935ef1d35533e731ce7b1e5bfaa6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');
 IF NOT EXISTS (SELECT 1 FROM [_].[LoadState] WHERE [table_id] = N'Sales.Product')
     INSERT INTO [_].[LoadState] ([table_id], [last_load_id], [last_succeeded_at], [last_delta_version], [bookmark], [load_sequence]) VALUES (N'Sales.Product', NULL, NULL, NULL, NULL, 0);
 COMMIT TRANSACTION;

@@ -9,6 +9,8 @@ Primary key: order_id, line_no
 
 Incremental: true
 
+Deletes: hard
+
 Comparison columns: quantity, amount
 
 Delete percentage threshold: 0

@@ -7,6 +7,8 @@ Lineage: Product master.
 
 Primary key: product_id
 
+Deletes: keep
+
 Not null:
   - name
 
