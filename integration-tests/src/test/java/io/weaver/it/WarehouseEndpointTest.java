@@ -124,15 +124,19 @@ class WarehouseEndpointTest {
     }
     for (String table :
         new String[] {
-          SCHEMA + "].[Parcel",
           SOURCE + "].[parcel",
           SOURCE + "].[signature_vectors",
-          "_].[Undo " + SCHEMA + ".Parcel"
+          SOURCE + "].[hard",
+          SOURCE + "].[keep"
         }) {
       sql("DROP TABLE IF EXISTS [" + table + "]");
     }
-    sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + ".Parcel]");
-    sql("DROP PROCEDURE IF EXISTS [_].[Restore " + SCHEMA + ".Parcel]");
+    for (String object : new String[] {"Parcel", "Hard", "Keep"}) {
+      sql("DROP TABLE IF EXISTS [" + SCHEMA + "].[" + object + "]");
+      sql("DROP TABLE IF EXISTS [_].[Undo " + SCHEMA + "." + object + "]");
+      sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + "." + object + "]");
+      sql("DROP PROCEDURE IF EXISTS [_].[Restore " + SCHEMA + "." + object + "]");
+    }
     sql("DROP SCHEMA IF EXISTS [" + SCHEMA + "]");
     sql("DROP SCHEMA IF EXISTS [" + SOURCE + "]");
     connection.close();
@@ -327,6 +331,123 @@ class WarehouseEndpointTest {
     sql("UPDATE [" + SOURCE + "].[parcel] SET [weight] = 4 WHERE [parcel_id] = 'p4'");
   }
 
+  /**
+   * {@code Deletes: hard}: an absent key's row is removed (not soft-deleted), the same delivery
+   * again deletes nothing, a restore inserts the removed row back from the row history, and a key
+   * that returns after a removal is a new row with a new Identity value.
+   */
+  @Test
+  @Order(10)
+  void hardDeletesRemoveTheRowAndAReturningKeyIsANewRow() throws Exception {
+    String table = modeTable("Hard", "hard");
+    source("hard", "('h1', 1), ('h2', 2), ('h3', 3)");
+    assertCounts(weaver("load", "--table", table), 3, 0, 0, 0);
+    String first = lastSucceededLoad("Hard");
+    String rows = modeRows("Hard");
+    String key = scalar(identityOf("Hard", "h2"));
+
+    sql("DELETE FROM [" + SOURCE + "].[hard] WHERE [id] = 'h2'");
+    assertCounts(weaver("load", "--table", table), 0, 0, 1, 0);
+    assertEquals("0", count("Hard", "[id] = 'h2'"), "removed, not soft-deleted");
+    assertCounts(weaver("load", "--table", table), 0, 0, 0, 0);
+
+    BinWeaverCheckTest.Result r =
+        weaver("sql", "RESTORE WEAVER TABLE " + table + " TO LOAD '" + first + "'");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertEquals(rows, modeRows("Hard"), "the removed row is back as the load left it");
+    assertCounts(weaver("load", "--table", table), 0, 0, 1, 0);
+
+    source("hard", "('h2', 2)");
+    assertCounts(weaver("load", "--table", table), 1, 0, 0, 0);
+    assertEquals("1", count("Hard", "[id] = 'h2' AND [Row delete datetime] > '9999-01-01'"));
+    assertNotEquals(key, scalar(identityOf("Hard", "h2")), "a new Identity value");
+  }
+
+  /**
+   * {@code Deletes: keep}: keys absent from a snapshot stay live and untouched, are not counted as
+   * deleted and do not trip the delete gate; a key that comes back with other values is updated.
+   */
+  @Test
+  @Order(11)
+  void keepLeavesAbsentKeysLiveAndOutOfTheDeleteGate() throws Exception {
+    String table = modeTable("Keep", "keep");
+    source("keep", "('k1', 1), ('k2', 2), ('k3', 3), ('k4', 4)");
+    assertCounts(weaver("load", "--table", table), 4, 0, 0, 0);
+    String rows = modeRows("Keep");
+
+    sql("DELETE FROM [" + SOURCE + "].[keep] WHERE [id] IN ('k1', 'k2', 'k3')");
+    BinWeaverCheckTest.Result kept = weaver("load", "--table", table);
+    assertCounts(kept, 0, 0, 0, 0);
+    assertTrue(kept.out().contains("\"status\":\"succeeded\""), "no gate refusal: " + kept.out());
+    assertEquals(rows, modeRows("Keep"), "absent keys are left exactly as they were");
+    assertEquals("4", count("Keep", "[Row delete datetime] > '9999-01-01'"));
+
+    source("keep", "('k1', 10)");
+    assertCounts(weaver("load", "--table", table), 0, 1, 0, 0);
+  }
+
+  /**
+   * A keyed Table {@code <SCHEMA>.<object>} with the {@code Deletes} mode, an Identity and a delete
+   * gate that refuses any deletion, over its own source table; built, then named as {@code --table}
+   * takes it.
+   */
+  private static String modeTable(String object, String mode) throws Exception {
+    String source = object.toLowerCase(java.util.Locale.ROOT);
+    sql("CREATE TABLE [" + SOURCE + "].[" + source + "] ([id] varchar(20) NULL, [v] int NULL)");
+    Files.writeString(
+        workspace.resolve("Warehouse").resolve(ITEM).resolve(SCHEMA + "." + object + ".sql"),
+        "/*\nTable ID: "
+            + SCHEMA
+            + "."
+            + object
+            + "\n\nDescription: Deletes: "
+            + mode
+            + ".\n\nPrimary key: id\n\nIdentity: row_key\n\nDeletes: "
+            + mode
+            + "\n\nDelete percentage threshold: "
+            + ("hard".equals(mode) ? "100" : "1")
+            + "\n\nUpdate percentage threshold: 100\n\nStability row threshold: 0\n\nSchema:\n  id: varchar(20)\n  v: int\n*/\n"
+            + "select id, v from ["
+            + SOURCE
+            + "].["
+            + source
+            + "]\n",
+        StandardCharsets.UTF_8);
+    BinWeaverCheckTest.Result built = weaver("build");
+    assertEquals(0, built.exit(), built.out() + built.err());
+    return ITEM + "." + SCHEMA + "." + object;
+  }
+
+  /** A mode Table's rows without the Identity column, managed columns included, ordered. */
+  private static String modeRows(String object) throws SQLException {
+    return scalar(
+        "SELECT STRING_AGG(CONCAT([id], '|', [v], '|', CONVERT(varchar(26), [Row insert datetime],"
+            + " 121), '|', CONVERT(varchar(26), [Row update datetime], 121), '|',"
+            + " CONVERT(varchar(26), [Row delete datetime], 121), '|', CONVERT(varchar(64), [Row"
+            + " signature], 2)), ';') WITHIN GROUP (ORDER BY [id]) FROM ["
+            + SCHEMA
+            + "].["
+            + object
+            + "]");
+  }
+
+  private static String identityOf(String object, String id) {
+    return "SELECT [row_key] FROM [" + SCHEMA + "].[" + object + "] WHERE [id] = '" + id + "'";
+  }
+
+  private static String count(String object, String where) throws SQLException {
+    return scalar("SELECT COUNT(*) FROM [" + SCHEMA + "].[" + object + "] WHERE " + where);
+  }
+
+  private static String lastSucceededLoad(String object) throws SQLException {
+    return scalar(
+        "SELECT TOP 1 [load_id] FROM [_].[LoadHistory] WHERE [table_id] = '"
+            + SCHEMA
+            + "."
+            + object
+            + "' AND [status] = 'succeeded' ORDER BY [finished_at] DESC");
+  }
+
   private static String violations(String load, String expectation) throws SQLException {
     return scalar(
         "SELECT [rows_violating] FROM [_].[LoadExpectation] WHERE [load_id] = '"
@@ -351,10 +472,7 @@ class WarehouseEndpointTest {
   }
 
   private static String lastSucceededLoad() throws SQLException {
-    return scalar(
-        "SELECT TOP 1 [load_id] FROM [_].[LoadHistory] WHERE [table_id] = '"
-            + SCHEMA
-            + ".Parcel' AND [status] = 'succeeded' ORDER BY [finished_at] DESC");
+    return lastSucceededLoad("Parcel");
   }
 
   /**
@@ -448,10 +566,15 @@ class WarehouseEndpointTest {
   private static void assertLoad(String status, int inserted, int updated, int deleted, int revived)
       throws Exception {
     BinWeaverCheckTest.Result r = weaver("load");
+    assertTrue(r.out().contains("\"status\":\"" + status + "\""), r.out());
+    assertCounts(r, inserted, updated, deleted, revived);
+  }
+
+  private static void assertCounts(
+      BinWeaverCheckTest.Result r, int inserted, int updated, int deleted, int revived) {
     assertEquals(0, r.exit(), r.out() + r.err());
     for (String expected :
         new String[] {
-          "\"status\":\"" + status + "\"",
           "\"rows_inserted\":" + inserted,
           "\"rows_updated\":" + updated,
           "\"rows_deleted\":" + deleted,
@@ -477,7 +600,11 @@ class WarehouseEndpointTest {
   }
 
   private static void source(String values) throws SQLException {
-    sql("INSERT INTO [" + SOURCE + "].[parcel] VALUES " + values);
+    source("parcel", values);
+  }
+
+  private static void source(String table, String values) throws SQLException {
+    sql("INSERT INTO [" + SOURCE + "].[" + table + "] VALUES " + values);
   }
 
   private static void sql(String text) throws SQLException {
