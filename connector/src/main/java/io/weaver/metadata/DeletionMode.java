@@ -10,7 +10,10 @@ import java.util.Optional;
 public enum DeletionMode {
   /** The row stays with its delete time set; reads by name hide it; it can be revived. */
   SOFT,
-  /** The row is removed from the Delta table (deletion vectors where the table has them). */
+  /**
+   * The row is removed: from the Delta table (deletion vectors where the table has them), or by the
+   * Warehouse load procedure's {@code DELETE}.
+   */
   HARD,
   /**
    * Absent keys are left as they are (a merge that never deletes by absence); delete keys still

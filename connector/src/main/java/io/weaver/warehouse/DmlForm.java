@@ -6,7 +6,7 @@ import java.util.Locale;
  * How the generated load procedure applies updates, revivals and inserts. Fabric Warehouse's MERGE
  * is in preview (late 2026), so plain {@code UPDATE} + {@code INSERT} is the default; {@code merge}
  * is chosen per item by {@code spark.weaver.item.<Item>.warehouseDml=merge}. Soft deletes are an
- * {@code UPDATE} in both forms.
+ * {@code UPDATE} and hard deletes ({@code Deletes: hard}) a {@code DELETE} in both forms.
  */
 public enum DmlForm {
   UPDATE_INSERT("update-insert"),
