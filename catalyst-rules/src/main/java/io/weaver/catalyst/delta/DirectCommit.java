@@ -240,10 +240,7 @@ public final class DirectCommit {
             Option.empty(),
             Option.empty(),
             Option.empty(),
-            clauses(
-                "update",
-                "revive, soft delete (rows replaced through deletion vectors); hard delete (rows"
-                    + " removed through deletion vectors)"),
+            matched(deleted > 0),
             clauses("insert", "new keys"),
             CollectionConverters.asScala(List.<DeltaOperations.MergePredicate>of()).toSeq());
     Optional<SparkSession> before = active();
@@ -255,13 +252,26 @@ public final class DirectCommit {
     }
   }
 
+  /** The matched clauses history shows: updates, and hard deletes when the load removed rows. */
+  private static scala.collection.immutable.Seq<DeltaOperations.MergePredicate> matched(
+      boolean removes) {
+    List<DeltaOperations.MergePredicate> clauses = new ArrayList<>();
+    clauses.add(
+        predicate(
+            "update", "update, revive, soft delete (rows replaced through deletion vectors)"));
+    if (removes) {
+      clauses.add(predicate("delete", "hard delete (rows removed through deletion vectors)"));
+    }
+    return CollectionConverters.asScala(clauses).toSeq();
+  }
+
+  private static DeltaOperations.MergePredicate predicate(String type, String what) {
+    return new DeltaOperations.MergePredicate(Option.apply("weaver direct write: " + what), type);
+  }
+
   private static scala.collection.immutable.Seq<DeltaOperations.MergePredicate> clauses(
       String type, String what) {
-    return CollectionConverters.asScala(
-            List.of(
-                new DeltaOperations.MergePredicate(
-                    Option.apply("weaver direct write: " + what), type)))
-        .toSeq();
+    return CollectionConverters.asScala(List.of(predicate(type, what))).toSeq();
   }
 
   /** The snapshot at {@code version}: the cached latest one when that is it. */

@@ -31,10 +31,11 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
   /**
    * {@code item}; {@code table_id} ({@code Item.Schema.Object}); {@code form} ({@code sparksql},
    * {@code python}, {@code tsql}); {@code target} ({@code lakehouse}/{@code warehouse}); {@code
-   * primary_key} (empty when unkeyed); {@code incremental}; {@code built} (in {@code
-   * _.TableDictionary}); {@code built_at}; {@code last_load_id}, {@code last_status} (the newest
-   * row of {@code _.LoadHistory}, null before any load); {@code last_delta_version} (of {@code
-   * _.LoadState}, the watermark of the last succeeded load).
+   * primary_key} (empty when unkeyed); {@code incremental}; {@code deletes} (the deletion mode,
+   * null when unkeyed); {@code built} (in {@code _.TableDictionary}); {@code built_at}; {@code
+   * last_load_id}, {@code last_status} (the newest row of {@code _.LoadHistory}, null before any
+   * load); {@code last_delta_version} (of {@code _.LoadState}, the watermark of the last succeeded
+   * load).
    */
   public static final StructType SCHEMA =
       new StructType()
@@ -44,6 +45,7 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
           .add("target", DataTypes.StringType, false)
           .add("primary_key", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("incremental", DataTypes.BooleanType, false)
+          .add("deletes", DataTypes.StringType, true)
           .add("built", DataTypes.BooleanType, false)
           .add("built_at", DataTypes.TimestampType, true)
           .add("last_load_id", DataTypes.StringType, true)
@@ -89,6 +91,7 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
               t.target().word(),
               t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
               t.incremental(),
+              t.primaryKey().isPresent() ? t.deletes().word() : null,
               built != null,
               built == null ? null : built.getAs("built_at"),
               last == null ? null : last.getAs("load_id"),

@@ -180,9 +180,13 @@ class WeaverStatementsTest {
     assertEquals(2, tables.size());
     Row siteRow = tables.stream().filter(r -> r.getString(1).equals(site)).findFirst().get();
     assertEquals("sparksql", siteRow.getString(2));
-    assertTrue(siteRow.getBoolean(6));
-    assertEquals(again.getString(0), siteRow.getString(8));
-    assertEquals("succeeded", siteRow.getString(9));
+    assertEquals(
+        siteRow.getList(siteRow.fieldIndex("primary_key")).isEmpty() ? null : "soft",
+        siteRow.getAs("deletes"),
+        "the default deletion mode: " + siteRow);
+    assertTrue(siteRow.<Boolean>getAs("built"));
+    assertEquals(again.getString(0), siteRow.getAs("last_load_id"));
+    assertEquals("succeeded", siteRow.getAs("last_status"));
 
     List<Row> columns = sql("DESCRIBE WEAVER TABLE " + site);
     List<String> names = new ArrayList<>();
