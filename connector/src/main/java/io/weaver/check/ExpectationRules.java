@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * expectation-rule}): it is one expression, reads only business columns, and neither aggregates,
  * windows nor queries other rows. A Lakehouse Table's rule is parsed by Spark's parser; a Warehouse
  * Table's T-SQL rule is read from its tokens ({@link TsqlRowExpression}: there is no T-SQL parser
- * on the JVM, so only what the tokens show is reported and the rest is the engine's at load time).
- * The form of {@code Expectations} is the header reader's (rule {@code expectations}).
+ * on the JVM, so only what the tokens show is reported, a variable among it; the rest is the
+ * engine's, when Build creates the load procedure or at load). The form of {@code Expectations} is
+ * the header reader's (rule {@code expectations}).
  */
 final class ExpectationRules {
   /**
@@ -100,29 +101,14 @@ final class ExpectationRules {
               + ", but a rule is one boolean expression, placed inside the load procedure's"
               + " statements; remove it");
     }
-    for (String aggregate : parts.aggregates()) {
+    otherRows(e, parts.aggregates(), parts.windows(), parts.subqueries());
+    for (String variable : parts.variables()) {
       report(
           e,
-          "rule calls aggregate function '"
-              + aggregate
-              + "', but a rule is checked on each staging row on its own; compare the row's own"
-              + " columns, and check a whole-table property with an authored test instead");
-    }
-    for (String window : parts.windows()) {
-      report(
-          e,
-          "rule uses window function "
-              + window
-              + ", but a rule is checked on each staging row on its own, without its neighbours;"
-              + " compare the row's own columns, or check it with an authored test");
-    }
-    for (String subquery : parts.subqueries()) {
-      report(
-          e,
-          "rule contains a subquery "
-              + subquery
-              + ", but a rule sees only its own staging row; declare a foreign key or write an"
-              + " authored test to compare with other tables");
+          "rule reads variable "
+              + variable
+              + ", but a rule reads only the row's columns (it is placed inside the load"
+              + " procedure, where a variable is the procedure's or undeclared); remove it");
     }
     if (!parts.problems().isEmpty()) {
       return; // columns of a rule that cannot be read would only add noise
@@ -157,7 +143,14 @@ final class ExpectationRules {
               + " 0'");
       return;
     }
-    for (String aggregate : parts.aggregates()) {
+    otherRows(e, parts.aggregates(), parts.windows(), parts.subqueries());
+    parts.columns().forEach(name -> column(e, name));
+  }
+
+  /** What makes a rule read other rows than its own, in either dialect. */
+  private void otherRows(
+      Expectation e, List<String> aggregates, List<String> windows, List<String> subqueries) {
+    for (String aggregate : aggregates) {
       report(
           e,
           "rule calls aggregate function '"
@@ -165,7 +158,7 @@ final class ExpectationRules {
               + "', but a rule is checked on each staging row on its own; compare the row's own"
               + " columns, and check a whole-table property with an authored test instead");
     }
-    for (String window : parts.windows()) {
+    for (String window : windows) {
       report(
           e,
           "rule uses window function "
@@ -173,7 +166,7 @@ final class ExpectationRules {
               + ", but a rule is checked on each staging row on its own, without its neighbours;"
               + " compare the row's own columns, or check it with an authored test");
     }
-    for (String subquery : parts.subqueries()) {
+    for (String subquery : subqueries) {
       report(
           e,
           "rule contains a subquery "
@@ -181,7 +174,6 @@ final class ExpectationRules {
               + ", but a rule sees only its own staging row; declare a foreign key or write an"
               + " authored test to compare with other tables");
     }
-    parts.columns().forEach(name -> column(e, name));
   }
 
   /**

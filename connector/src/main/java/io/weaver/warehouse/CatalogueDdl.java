@@ -18,6 +18,9 @@ import org.apache.spark.sql.types.TimestampType;
  * names as a Lakehouse's ({@link CatalogueTable} is the one list of them), in T-SQL types. Lists
  * and maps ({@code tags}, {@code primary_key}, {@code creation_defaults}) are JSON text, since the
  * Warehouse has no array or map type; strings are {@code varchar} (Fabric's UTF-8 collation).
+ * Columns that hold JSON ({@link #holdsJson}) are {@code varchar(max)}: a row of a wide Table as
+ * JSON (a {@code varbinary(max)} value as base64) is longer than 8000 bytes; other strings are
+ * {@code varchar(8000)}.
  */
 public final class CatalogueDdl {
   static final String SCHEMA = "_";
@@ -45,7 +48,7 @@ public final class CatalogueDdl {
       columns.add(
           TsqlNames.quote(f.name())
               + " "
-              + type(table, f.dataType())
+              + (holdsJson(f) ? "varchar(max)" : type(table, f.dataType()))
               + (f.nullable() ? " NULL" : " NOT NULL"));
     }
     return "IF OBJECT_ID("
@@ -55,6 +58,16 @@ public final class CatalogueDdl {
         + " (\n        "
         + String.join(",\n        ", columns)
         + "\n    );";
+  }
+
+  /**
+   * Whether a catalogue column holds JSON: a list or map, or a row's key or values ({@code
+   * key_json}, {@code row_json}).
+   */
+  static boolean holdsJson(StructField f) {
+    return f.dataType() instanceof ArrayType
+        || f.dataType() instanceof MapType
+        || f.name().endsWith("_json");
   }
 
   static String type(CatalogueTable table, DataType type) {

@@ -138,7 +138,7 @@ final class ExpectationStatements {
     verdict(f);
     for (int i = 0; i < expectations.size(); i++) {
       if (expectations.get(i).action() == Expectation.Action.WARN) {
-        f.line("DECLARE " + sampleVariable(i) + " varchar(8000);");
+        f.line("DECLARE " + sampleVariable(i) + " nvarchar(max);");
         f.line("IF " + count(i) + " > 0");
         f.line(
             "    SET "
@@ -217,10 +217,19 @@ final class ExpectationStatements {
 
   /**
    * Inside the load's transaction: the quarantined rows into {@code _.LoadQuarantine} and the
-   * counts into {@code _.LoadExpectation}.
+   * counts into {@code _.LoadExpectation}, replacing what the load id recorded before (a load
+   * applied again after a restore records its rows once, as the Lakehouse load replaces them).
    */
   String record() {
     Fragment f = new Fragment();
+    f.comment("What this load id recorded before (applied again after a restore) is replaced.");
+    for (CatalogueTable records :
+        List.of(CatalogueTable.LOAD_QUARANTINE, CatalogueTable.LOAD_EXPECTATION)) {
+      f.line(
+          "DELETE FROM "
+              + CatalogueDdl.name(records)
+              + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
+    }
     if (quarantines()) {
       f.comment("Quarantined rows, with the expectations they violate, their key and row as JSON.");
       f.line(

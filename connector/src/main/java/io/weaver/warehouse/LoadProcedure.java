@@ -644,13 +644,13 @@ public final class LoadProcedure extends TsqlText {
   private void hardDeletes() {
     comment(
         "Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.");
-    String target = t.target();
-    line("DELETE FROM " + target + " WHERE EXISTS (");
-    line("    SELECT 1 FROM " + CHANGE + " AS c WHERE c." + OP + " = 'D'");
+    String c = t.aliasBeside("c");
+    line("DELETE FROM " + t.target() + " WHERE EXISTS (");
+    line("    SELECT 1 FROM " + CHANGE + " AS " + c + " WHERE " + c + "." + OP + " = 'D'");
     line(
         "    AND "
             + t.primaryKey().stream()
-                .map(k -> "c." + quote(k) + " = " + target + "." + quote(k))
+                .map(k -> c + "." + quote(k) + " = " + t.exposedName() + "." + quote(k))
                 .collect(Collectors.joining(" AND "))
             + ");");
   }
@@ -659,8 +659,14 @@ public final class LoadProcedure extends TsqlText {
     if (t.uniqueKeys().isEmpty()) {
       return;
     }
-    comment("Rejected rows, with their key and row as JSON.");
+    comment(
+        "Rejected rows, with their key and row as JSON; what this load id recorded before is"
+            + " replaced.");
     String rejections = CatalogueDdl.name(CatalogueTable.LOAD_REJECTION);
+    line(
+        "DELETE FROM "
+            + rejections
+            + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
     line(
         "INSERT INTO " + rejections + " ([load_id], [table_id], [reason], [key_json], [row_json])");
     line("SELECT @load_id, @weaver_table_id, c." + REJECT + ",");

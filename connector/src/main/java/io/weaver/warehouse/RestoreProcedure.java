@@ -208,17 +208,22 @@ public final class RestoreProcedure extends TsqlText {
   private void undoKeyed(String undo) {
     String target = t.target();
     comment("Keys first inserted after the load: removed.");
+    String u = t.aliasBeside("u");
     line("DELETE FROM " + target + " WHERE EXISTS (");
-    line("    SELECT 1 FROM " + firstEntries(undo));
+    line("    SELECT 1 FROM " + firstEntries(undo, u));
     line(
-        "    WHERE u."
+        "    WHERE "
+            + u
+            + "."
             + FIRST
-            + " = 1 AND u."
+            + " = 1 AND "
+            + u
+            + "."
             + UndoTable.KIND
             + " = "
             + literal(UndoTable.INSERTED)
             + " AND "
-            + keysMatch("u", target)
+            + keysMatch(u, t.exposedName())
             + ");");
     line("SET @weaver_removed = @@ROWCOUNT;");
     comment("Keys first changed after the load, row still there: the image that load saved.");
@@ -231,7 +236,7 @@ public final class RestoreProcedure extends TsqlText {
     line("UPDATE t SET");
     line("    " + String.join(",\n" + pad() + "    ", sets));
     line("FROM " + target + " AS t");
-    line("INNER JOIN " + firstEntries(undo));
+    line("INNER JOIN " + firstEntries(undo, "u"));
     line(
         "    ON "
             + keysMatch("u", "t")
@@ -252,7 +257,7 @@ public final class RestoreProcedure extends TsqlText {
                 .map(c -> "u." + c)
                 .collect(Collectors.joining(", "))
             + " FROM "
-            + firstEntries(undo));
+            + firstEntries(undo, "u"));
     line(
         "WHERE u."
             + FIRST
@@ -269,10 +274,10 @@ public final class RestoreProcedure extends TsqlText {
   }
 
   /**
-   * The row history of the loads after the one restored to, aliased {@code u}, each entry numbered
-   * per key in load order: {@code __weaver_first = 1} is what the first of them saved.
+   * The row history of the loads after the one restored to, aliased {@code alias}, each entry
+   * numbered per key in load order: {@code __weaver_first = 1} is what the first of them saved.
    */
-  private String firstEntries(String undo) {
+  private String firstEntries(String undo, String alias) {
     return "(SELECT i.*, ROW_NUMBER() OVER (PARTITION BY "
         + t.primaryKey().stream().map(k -> "i." + quote(k)).collect(Collectors.joining(", "))
         + " ORDER BY i."
@@ -289,7 +294,8 @@ public final class RestoreProcedure extends TsqlText {
         + literal(UndoTable.IMAGE)
         + ") AND i."
         + UndoTable.SEQUENCE
-        + " > @weaver_to) AS u";
+        + " > @weaver_to) AS "
+        + alias;
   }
 
   private String keysMatch(String left, String right) {

@@ -4,6 +4,7 @@ import io.weaver.metadata.sql.SqlDialect;
 import io.weaver.metadata.sql.SqlToken;
 import io.weaver.metadata.sql.SqlTokenizer;
 import io.weaver.metadata.sql.TextOffsets;
+import io.weaver.metadata.sql.TokenScan;
 import io.weaver.staging.ParameterBinder;
 import java.util.List;
 import java.util.Map;
@@ -90,14 +91,10 @@ final class StagingStatements {
   }
 
   private static int closing(List<SqlToken> tokens, int open) {
-    int depth = 0;
-    for (int i = open; i < tokens.size(); i++) {
-      if (tokens.get(i).isSymbol("(")) {
-        depth++;
-      } else if (tokens.get(i).isSymbol(")") && --depth == 0) {
-        return i;
-      }
+    int close = TokenScan.closingParen(tokens, open);
+    if (close == tokens.size()) {
+      throw new IllegalArgumentException("a result query has an unclosed parenthesis");
     }
-    throw new IllegalArgumentException("a result query has an unclosed parenthesis");
+    return close;
   }
 }

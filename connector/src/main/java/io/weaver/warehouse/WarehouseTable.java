@@ -57,6 +57,23 @@ public record WarehouseTable(TableDeclaration declaration, List<WarehouseColumn>
     return TsqlNames.qualified(declaration.tableId().schema(), declaration.tableId().object());
   }
 
+  /**
+   * The table as a subquery of a {@code DELETE} on it names its rows, {@code [Object]}: {@code
+   * [Schema].[Object].[k]}, a three-part column name, is deprecated, and the Warehouse's {@code
+   * DELETE} takes no alias of its target.
+   */
+  public String exposedName() {
+    return TsqlNames.quote(declaration.tableId().object());
+  }
+
+  /**
+   * An alias for another table in a subquery that reads this one's rows by {@link #exposedName}:
+   * {@code wanted}, unless this table's object name is that word (the alias would hide it).
+   */
+  public String aliasBeside(String wanted) {
+    return declaration.tableId().object().equalsIgnoreCase(wanted) ? wanted + "_other" : wanted;
+  }
+
   /** The generated load procedure, {@code [_].[Load Schema.Object]}. */
   public String procedure() {
     return procedureOf(declaration);

@@ -1305,6 +1305,21 @@ class CheckRulesTest {
                 6,
                 tsqlExpecting("  known:\n    rule: status in (select s from ref.status)\n"))
             .messageContains("subquery IN (SELECT …)"),
+        flags(
+                "tsqlExpectationRuleReadsVariable",
+                "expectation-rule",
+                6,
+                tsqlExpecting(
+                    "  fresh:\n    rule: parcel_id is not null and @load_timestamp > 0\n"))
+            .messageContains("variable '@load_timestamp' at character 27 of the rule")
+            .messageContains("a rule reads only the row's columns"),
+        flags(
+                "tsqlExpectationRuleReadsGeneratedVariable",
+                "expectation-rule",
+                6,
+                tsqlExpecting("  few:\n    rule: \"@weaver_staged < 10 and status is not null\"\n"))
+            .messageContains("variable '@weaver_staged' at character 1 of the rule")
+            .messageLacks("does not have"),
         clean(
             "tsqlExpectationRuleKeywordsFunctionsAndTypes",
             tsqlExpecting(

@@ -31,6 +31,30 @@ class CatalogueDdlTest {
   }
 
   @Test
+  void jsonColumnsAreVarcharMaxAndOtherStringsVarchar8000() {
+    String quarantine = ddl(CatalogueTable.LOAD_QUARANTINE);
+    assertTrue(quarantine.contains("[expectations] varchar(max) NOT NULL"), quarantine);
+    assertTrue(quarantine.contains("[key_json] varchar(max) NULL"), quarantine);
+    assertTrue(quarantine.contains("[row_json] varchar(max) NOT NULL"), quarantine);
+    assertTrue(quarantine.contains("[table_id] varchar(8000) NOT NULL"), quarantine);
+    String rejection = ddl(CatalogueTable.LOAD_REJECTION);
+    assertTrue(rejection.contains("[key_json] varchar(max) NULL"), rejection);
+    assertTrue(rejection.contains("[row_json] varchar(max) NULL"), rejection);
+    assertTrue(rejection.contains("[reason] varchar(8000) NOT NULL"), rejection);
+    String expectation = ddl(CatalogueTable.LOAD_EXPECTATION);
+    assertTrue(expectation.contains("[sample_keys] varchar(max) NULL"), expectation);
+    assertTrue(expectation.contains("[expectation] varchar(8000) NOT NULL"), expectation);
+  }
+
+  private static String ddl(CatalogueTable table) {
+    return CatalogueDdl.all().stream()
+        .filter(b -> b.name().equals("catalogue-" + table.tableName()))
+        .findFirst()
+        .orElseThrow()
+        .sql();
+  }
+
+  @Test
   void catalogueValuesAreLiteralsNeverRawText() {
     assertEquals("NULL", CatalogueInserts.literal(null));
     assertEquals("1", CatalogueInserts.literal(true));

@@ -76,6 +76,29 @@ class LoadProcedureDeletesTest {
     assertFalse(p.contains(SOFT), p);
   }
 
+  @Test
+  void hardDeletesNameTheTargetsRowsWithoutAThreePartColumnName() {
+    String p = procedure("Sales.Hard", "Deletes: hard\n", false);
+    assertTrue(p.contains("SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'\n"), p);
+    assertTrue(p.contains("AND c.[id] = [Hard].[id]);"), p);
+    assertFalse(p.contains("[Sales].[Hard].[id]"), p);
+    String restore = RestoreProcedure.of(table).sql();
+    assertTrue(restore.contains("u.[id] = [Hard].[id]);"), restore);
+    assertFalse(restore.contains("[Sales].[Hard].[id]"), restore);
+  }
+
+  @Test
+  void aTableNamedLikeTheSubqueryAliasIsNotHiddenByIt() {
+    String p = procedure("Sales.c", "Deletes: hard\n", false);
+    assertTrue(p.contains("SELECT 1 FROM #weaver_change AS c_other WHERE"), p);
+    assertTrue(p.contains("AND c_other.[id] = [c].[id]);"), p);
+    procedure("Sales.U", "Deletes: hard\n", false);
+    String restore = RestoreProcedure.of(table).sql();
+    assertTrue(restore.contains("u_other.[id] = [U].[id]);"), restore);
+  }
+
+  private WarehouseTable table;
+
   private String procedure(String id, String more, boolean deleteKeys) {
     String body = "select id, v from src.rows\n";
     if (deleteKeys) {
@@ -97,7 +120,7 @@ class LoadProcedureDeletesTest {
     List<TableDeclaration> tables = checked.validModel().tables();
     TableDeclaration t =
         tables.stream().filter(d -> d.tableId().toString().equals(id)).findFirst().orElseThrow();
-    WarehouseTable table = WarehouseTable.declared(t).orElseThrow();
+    table = WarehouseTable.declared(t).orElseThrow();
     String update = LoadProcedure.of(table, DmlForm.UPDATE_INSERT).sql();
     String merge = LoadProcedure.of(table, DmlForm.MERGE).sql();
     assertEquals(

@@ -134,7 +134,8 @@ BEGIN
     SELECT s.[customer_id], s.[email], s.[name], s.[segment], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]
     FROM #weaver_staging AS s INNER JOIN #weaver_change AS c ON c.[customer_id] = s.[customer_id]
     WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
-    -- Rejected rows, with their key and row as JSON.
+    -- Rejected rows, with their key and row as JSON; what this load id recorded before is replaced.
+    DELETE FROM [_].[LoadRejection] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
     INSERT INTO [_].[LoadRejection] ([load_id], [table_id], [reason], [key_json], [row_json])
     SELECT @load_id, @weaver_table_id, c.[__weaver_reject],
         (SELECT s.[customer_id] FOR JSON PATH, WITHOUT_ARRAY_WRAPPER, INCLUDE_NULL_VALUES),

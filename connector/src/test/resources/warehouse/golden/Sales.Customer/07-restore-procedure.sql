@@ -39,7 +39,7 @@ BEGIN
     -- Keys first inserted after the load: removed.
     DELETE FROM [Sales].[Customer] WHERE EXISTS (
         SELECT 1 FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
-        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[customer_id] = [Sales].[Customer].[customer_id]);
+        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[customer_id] = [Customer].[customer_id]);
     SET @weaver_removed = @@ROWCOUNT;
     -- Keys first changed after the load, row still there: the image that load saved.
     UPDATE t SET

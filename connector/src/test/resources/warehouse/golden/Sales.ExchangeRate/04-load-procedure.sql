@@ -57,6 +57,9 @@ BEGIN
     INSERT INTO [Sales].[ExchangeRate] ([currency], [rate], [Row insert datetime], [Row update datetime], [Row delete datetime])
     SELECT s.[currency], s.[rate], @load_timestamp, @load_timestamp, @weaver_live
     FROM #weaver_staging AS s WHERE NOT s.[__weaver_expect_1] = 1;
+    -- What this load id recorded before (applied again after a restore) is replaced.
+    DELETE FROM [_].[LoadQuarantine] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
+    DELETE FROM [_].[LoadExpectation] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
     -- Quarantined rows, with the expectations they violate, their key and row as JSON.
     INSERT INTO [_].[LoadQuarantine] ([load_id], [table_id], [expectations], [key_json], [row_json])
     SELECT @load_id, @weaver_table_id, N'["positive rate"]',

@@ -125,7 +125,7 @@ BEGIN
     -- Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.
     DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
         SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'
-        AND c.[order_id] = [Sales].[OrderLine].[order_id] AND c.[line_no] = [Sales].[OrderLine].[line_no]);
+        AND c.[order_id] = [OrderLine].[order_id] AND c.[line_no] = [OrderLine].[line_no]);
     -- Inserts: insert and update time now, live; the identity column is generated.
     INSERT INTO [Sales].[OrderLine] ([order_id], [line_no], [quantity], [amount], [note], [Row insert datetime], [Row update datetime], [Row delete datetime], [Row signature])
     SELECT s.[order_id], s.[line_no], s.[quantity], s.[amount], s.[note], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]

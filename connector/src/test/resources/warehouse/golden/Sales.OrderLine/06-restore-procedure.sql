@@ -39,7 +39,7 @@ BEGIN
     -- Keys first inserted after the load: removed.
     DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
         SELECT 1 FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[order_id], i.[line_no] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.OrderLine] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
-        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[order_id] = [Sales].[OrderLine].[order_id] AND u.[line_no] = [Sales].[OrderLine].[line_no]);
+        WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'I' AND u.[order_id] = [OrderLine].[order_id] AND u.[line_no] = [OrderLine].[line_no]);
     SET @weaver_removed = @@ROWCOUNT;
     -- Keys first changed after the load, row still there: the image that load saved.
     UPDATE t SET

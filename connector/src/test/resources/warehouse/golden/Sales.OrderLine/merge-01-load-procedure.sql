@@ -128,7 +128,7 @@ BEGIN
     -- Hard deletes (Deletes: hard): the rows are removed; a key that returns is a new insert.
     DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
         SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'
-        AND c.[order_id] = [Sales].[OrderLine].[order_id] AND c.[line_no] = [Sales].[OrderLine].[line_no]);
+        AND c.[order_id] = [OrderLine].[order_id] AND c.[line_no] = [OrderLine].[line_no]);
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],
         [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],

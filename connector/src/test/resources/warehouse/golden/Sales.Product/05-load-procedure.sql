@@ -74,7 +74,7 @@ BEGIN
         SET @weaver_message = CONCAT(N'Sales.Sales.Product: staging rows rejected by expectations, nothing written: ', @weaver_expectation_failure, N'. Fix the delivery, or change the expectation''s ''on violation''.');
         THROW 50001, @weaver_message, 1;
     END;
-    DECLARE @weaver_sample_4 varchar(8000);
+    DECLARE @weaver_sample_4 nvarchar(max);
     IF @weaver_expect_4 > 0
         SET @weaver_sample_4 = (SELECT CONCAT(N'[', STRING_AGG(CONCAT(N'"', STRING_ESCAPE([k], 'json'), N'"'), N','), N']') FROM (SELECT TOP 20 (SELECT x.[product_id] FOR JSON PATH, WITHOUT_ARRAY_WRAPPER, INCLUDE_NULL_VALUES) AS [k] FROM #weaver_staging AS x WHERE x.[__weaver_expect_4] = 1 ORDER BY [k]) AS [sample]);
     -- Change detection: I insert, U update (signature differs), R revive, N unchanged, D delete, Q quarantined (its target row stays as it is).
@@ -135,6 +135,9 @@ BEGIN
     SELECT s.[product_id], s.[name], s.[price], s.[weight_kg], s.[launched], s.[changed_at], s.[active], s.[thumbnail], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]
     FROM #weaver_staging AS s INNER JOIN #weaver_change AS c ON c.[product_id] = s.[product_id]
     WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
+    -- What this load id recorded before (applied again after a restore) is replaced.
+    DELETE FROM [_].[LoadQuarantine] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
+    DELETE FROM [_].[LoadExpectation] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
     -- Quarantined rows, with the expectations they violate, their key and row as JSON.
     INSERT INTO [_].[LoadQuarantine] ([load_id], [table_id], [expectations], [key_json], [row_json])
     SELECT @load_id, @weaver_table_id, CONCAT(N'[', CONCAT_WS(N',', CASE WHEN s.[__weaver_expect_1] = 1 THEN N'"price isn''t zero"' END, CASE WHEN s.[__weaver_expect_2] = 1 THEN N'"has a thumbnail"' END), N']'),

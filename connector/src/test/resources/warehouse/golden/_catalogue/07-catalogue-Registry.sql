@@ -6,5 +6,5 @@ IF OBJECT_ID(N'[_].[Registry]', N'U') IS NULL
         [structure_signature] varchar(8000) NOT NULL,
         [weaver_version] varchar(8000) NOT NULL,
         [installed_at] datetime2(6) NOT NULL,
-        [creation_defaults] varchar(8000) NULL
+        [creation_defaults] varchar(max) NULL
     );

@@ -3,6 +3,6 @@ IF OBJECT_ID(N'[_].[LoadRejection]', N'U') IS NULL
         [load_id] varchar(8000) NOT NULL,
         [table_id] varchar(8000) NOT NULL,
         [reason] varchar(8000) NOT NULL,
-        [key_json] varchar(8000) NULL,
-        [row_json] varchar(8000) NULL
+        [key_json] varchar(max) NULL,
+        [row_json] varchar(max) NULL
     );

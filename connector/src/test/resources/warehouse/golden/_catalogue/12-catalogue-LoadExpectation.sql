@@ -5,5 +5,5 @@ IF OBJECT_ID(N'[_].[LoadExpectation]', N'U') IS NULL
         [expectation] varchar(8000) NOT NULL,
         [action] varchar(8000) NOT NULL,
         [rows_violating] bigint NOT NULL,
-        [sample_keys] varchar(8000) NULL
+        [sample_keys] varchar(max) NULL
     );

@@ -3,14 +3,17 @@ package io.weaver.metadata.sql;
 import java.util.List;
 import java.util.Set;
 
-/** Small structural moves over a token list shared by the splitters and the column reader. */
-final class TokenScan {
+/**
+ * Small structural moves over a token list shared by the splitters, the column reader, the T-SQL
+ * rule reader and the Warehouse staging statements.
+ */
+public final class TokenScan {
   static final Set<String> QUERY_STARTS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "FROM");
 
   private TokenScan() {}
 
   /** Index of the {@code )} matching the {@code (} at {@code open}, or the list size if none. */
-  static int closingParen(List<SqlToken> tokens, int open) {
+  public static int closingParen(List<SqlToken> tokens, int open) {
     int depth = 0;
     for (int i = open; i < tokens.size(); i++) {
       SqlToken token = tokens.get(i);

@@ -13,7 +13,9 @@ import java.util.Set;
  * <p>Conservative by design: a word is a column reference only when it is not followed by {@code (}
  * (a function), not a keyword or niladic function, not a type name (after {@code AS} in {@code
  * CAST}, the first argument of {@code CONVERT}), not a date part (the first argument of {@code
- * DATEADD} and its kin) and not a collation name; anything else the engine decides at load time.
+ * DATEADD} and its kin) and not a collation name; anything else the engine decides (a rule that is
+ * not boolean when Build creates the load procedure, types and values at load). A variable is never
+ * a column: it is reported, since a rule reads only its row.
  *
  * @param columns the column references, each as its name parts ({@code [a]} → {@code a}; {@code
  *     x.a} → {@code x, a})
@@ -21,6 +23,9 @@ import java.util.Set;
  * @param windows window uses, as {@code f(…) OVER}
  * @param subqueries {@code SELECT}s, with the keyword before their parenthesis when there is one
  * @param separators {@code ;} and {@code GO}, as written
+ * @param variables {@code @x} and {@code @@x}, each with where it is in the rule: a rule is placed
+ *     inside the load procedure, where a variable is the procedure's (or undeclared), never the
+ *     row's
  * @param problems tokens that cannot be read as one expression, each with where it is in the rule
  */
 public record TsqlRowExpression(
@@ -29,6 +34,7 @@ public record TsqlRowExpression(
     List<String> windows,
     List<String> subqueries,
     List<String> separators,
+    List<String> variables,
     List<String> problems) {
 
   /**
@@ -161,6 +167,7 @@ public record TsqlRowExpression(
           List.of(),
           List.of(),
           List.of(),
+          List.of(),
           List.of(
               e.getMessage().replaceFirst("\\s*\\(line \\d+, column \\d+\\)$", "")
                   + " "
@@ -175,6 +182,7 @@ public record TsqlRowExpression(
         && windows.isEmpty()
         && subqueries.isEmpty()
         && separators.isEmpty()
+        && variables.isEmpty()
         && problems.isEmpty();
   }
 
@@ -196,6 +204,7 @@ public record TsqlRowExpression(
     private final List<String> windows = new ArrayList<>();
     private final List<String> subqueries = new ArrayList<>();
     private final List<String> separators = new ArrayList<>();
+    private final List<String> variables = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
     Reader(List<SqlToken> tokens) {
@@ -217,6 +226,7 @@ public record TsqlRowExpression(
           List.copyOf(windows),
           List.copyOf(subqueries),
           List.copyOf(separators),
+          List.copyOf(variables),
           List.copyOf(problems));
     }
 
@@ -243,6 +253,10 @@ public record TsqlRowExpression(
       SqlToken token = tokens.get(i);
       if (token.kind() == SqlToken.Kind.SEMICOLON) {
         separators.add("';' " + where(token));
+        return i + 1;
+      }
+      if (token.kind() == SqlToken.Kind.VARIABLE) {
+        variables.add("'" + token.text() + "' " + where(token));
         return i + 1;
       }
       if (!token.isIdentifier()) {
@@ -312,13 +326,13 @@ public record TsqlRowExpression(
       } else if (open == start + 1 && TYPE_AFTER_AS.contains(upper)) {
         int as = topLevelAs(open);
         if (as > 0) {
-          int close = closing(open);
+          int close = TokenScan.closingParen(tokens, open);
           // Read what precedes AS; the type after it is skipped.
           int i = next;
           while (i < as) {
             i = token(i);
           }
-          return close < 0 ? tokens.size() : close + 1;
+          return Math.min(close + 1, tokens.size());
         }
       }
       return next;
@@ -327,8 +341,7 @@ public record TsqlRowExpression(
     /** After a type or date-part word: past its own {@code (n)} if any. */
     private int skipArguments(int i) {
       if (i < tokens.size() && tokens.get(i).isSymbol("(")) {
-        int close = closing(i);
-        return close < 0 ? tokens.size() : close + 1;
+        return Math.min(TokenScan.closingParen(tokens, i) + 1, tokens.size());
       }
       return i;
     }
@@ -343,19 +356,6 @@ public record TsqlRowExpression(
         } else if (token.isSymbol(")") && --depth == 0) {
           return -1;
         } else if (depth == 1 && token.isWord("AS")) {
-          return i;
-        }
-      }
-      return -1;
-    }
-
-    /** The matching {@code )} of the {@code (} at {@code open}, or -1. */
-    private int closing(int open) {
-      int depth = 0;
-      for (int i = open; i < tokens.size(); i++) {
-        if (tokens.get(i).isSymbol("(")) {
-          depth++;
-        } else if (tokens.get(i).isSymbol(")") && --depth == 0) {
           return i;
         }
       }

@@ -18,10 +18,24 @@ class TsqlRowExpressionTest {
   @Test
   void keywordsLiteralsAndFunctionsAreNotColumns() {
     assertEquals(
-        List.of("status", "weight_kg", "name"),
+        List.of("status", "weight_kg", "name", "shipped_at"),
         columns(
             "status is not null and weight_kg between 0 and 10 or name not like N'x%' escape '!'"
-                + " and coalesce(@load_timestamp, current_timestamp) is not null"));
+                + " and coalesce(shipped_at, current_timestamp) is not null"));
+  }
+
+  @Test
+  void variablesAreNeitherColumnsNorRowLocal() {
+    TsqlRowExpression e =
+        TsqlRowExpression.of("a > @load_timestamp or @@rowcount > @weaver_staged");
+    assertEquals(List.of("a"), columns("a > @load_timestamp or @@rowcount > @weaver_staged"));
+    assertEquals(
+        List.of(
+            "'@load_timestamp' at character 5 of the rule",
+            "'@@rowcount' at character 24 of the rule",
+            "'@weaver_staged' at character 37 of the rule"),
+        e.variables());
+    assertTrue(!e.rowLocal());
   }
 
   @Test
