@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import static org.apache.spark.sql.functions.col;
 
+import io.weaver.catalyst.compat.SparkLine;
 import io.weaver.session.JobLabels;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -135,8 +136,8 @@ final class KeyedLoad {
     Observation sums = new Observation("weaver_same_" + UUID.randomUUID());
     Column[] checksum = SameRows.checksum(spec.primaryKey(), col(ChangeDetector.SIG));
     pinned =
-        narrow
-            .observe(sums, checksum[0], Arrays.copyOfRange(checksum, 1, checksum.length))
+        SparkLine.observe(
+                narrow, sums, checksum[0], Arrays.copyOfRange(checksum, 1, checksum.length))
             .localCheckpoint(true, StorageLevel.MEMORY_AND_DISK());
     Row target = Ahead.join(targetAhead);
     Map<String, Object> staged = LoadEngine.observed(sums);
@@ -172,9 +173,11 @@ final class KeyedLoad {
     // Observed behind the filter: only changed rows (and duplicate keys, which fail the load)
     // reach the observation, so unchanged rows stay in one generated pipeline.
     Dataset<Row> diff =
-        judged
-            .filter(ChangeCounts.changedOrDuplicate())
-            .observe(observation, metrics[0], Arrays.copyOfRange(metrics, 1, metrics.length))
+        SparkLine.observe(
+                judged.filter(ChangeCounts.changedOrDuplicate()),
+                observation,
+                metrics[0],
+                Arrays.copyOfRange(metrics, 1, metrics.length))
             .filter(
                 col(ChangeDetector.OP)
                     .isin(

@@ -9,6 +9,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 
 import io.weaver.catalogue.NamedRow;
+import io.weaver.catalyst.compat.SparkLine;
 import io.weaver.check.Check;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -109,8 +110,8 @@ final class StagingValidator {
       out.add(col(RowExpectations.QUARANTINED));
     }
     Dataset<Row> observed =
-        projected
-            .observe(observation, named[0], Arrays.copyOfRange(named, 1, named.length))
+        SparkLine.observe(
+                projected, observation, named[0], Arrays.copyOfRange(named, 1, named.length))
             .select(out.toArray(new Column[0]));
     Optional<Dataset<Row>> keys = deleteKeys.map(d -> validateDeleteKeys(d, typed));
     return new Prepared(staging, typed, observed, observation, keys);

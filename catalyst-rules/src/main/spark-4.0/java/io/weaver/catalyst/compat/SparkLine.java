@@ -2,6 +2,9 @@ package io.weaver.catalyst.compat;
 
 import org.apache.spark.QueryContext;
 import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -28,6 +31,19 @@ public final class SparkLine {
       String sqlState,
       String messageTemplate) {
     return new WeaverAnalysisException(message, errorClass, parameters, sqlState);
+  }
+
+  /**
+   * {@code dataset} with {@code metrics} observed by {@code observation} ({@link Dataset#observe}).
+   * When a query over it ran but the optimizer had removed the observed node (a provably empty
+   * input), Spark 4.0 never completes the observation ({@link Observation#get} waits forever; 4.1
+   * completes it empty): {@link DroppedObservations} completes it with no metrics then, as 4.1
+   * does.
+   */
+  public static <T> Dataset<T> observe(
+      Dataset<T> dataset, Observation observation, Column metric, Column... metrics) {
+    DroppedObservations.track(dataset.sparkSession(), observation);
+    return dataset.observe(observation, metric, metrics);
   }
 
   /**

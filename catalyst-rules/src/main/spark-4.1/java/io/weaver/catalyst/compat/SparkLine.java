@@ -2,6 +2,9 @@ package io.weaver.catalyst.compat;
 
 import org.apache.spark.QueryContext;
 import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -36,6 +39,17 @@ public final class SparkLine {
         new QueryContext[0],
         Option.apply(sqlState),
         Option.apply(messageTemplate));
+  }
+
+  /**
+   * {@code dataset} with {@code metrics} observed by {@code observation} ({@link Dataset#observe}).
+   * When a query over it ran but the optimizer had removed the observed node (a provably empty
+   * input), Spark 4.1 completes the observation with no metrics: {@link Observation#get} returns an
+   * empty map instead of waiting.
+   */
+  public static <T> Dataset<T> observe(
+      Dataset<T> dataset, Observation observation, Column metric, Column... metrics) {
+    return dataset.observe(observation, metric, metrics);
   }
 
   /**
