@@ -10,7 +10,6 @@ import io.weaver.testing.WeaverFixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,16 +55,6 @@ class DeletionModesTest {
     return weaver.planWith(fixture.qualified("A.Parcel"), false, fixture.staging(sql));
   }
 
-  /** Every row of the Delta table (deleted or not), by id. */
-  private Map<Integer, Row> rowsById() {
-    Map<Integer, Row> rows = new TreeMap<>();
-    fixture
-        .rows("A.Parcel")
-        .collectAsList()
-        .forEach(r -> rows.put(r.getInt(r.fieldIndex("id")), r));
-    return rows;
-  }
-
   private Map<String, String> lastCommitMetrics() {
     Row last = fixture.history("A.Parcel").first();
     return last.getJavaMap(last.fieldIndex("operationMetrics"));
@@ -76,7 +65,11 @@ class DeletionModesTest {
   void hardRemovesTheRowAndAReturningKeyIsANewRow(String writer) {
     fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
     table("Primary key: id\nIdentity: sk\nDeletes: hard\n" + WeaverFixture.GATES_OFF);
-    long firstSk = rowsById().get(3).getLong(rowsById().get(3).fieldIndex("sk"));
+    long firstSk =
+        fixture
+            .rowsById("A.Parcel")
+            .get(3)
+            .getLong(fixture.rowsById("A.Parcel").get(3).fieldIndex("sk"));
 
     LoadPlan planned = plan(TWO);
     assertEquals(1, planned.counts().deleted(), planned.toString());
@@ -87,7 +80,10 @@ class DeletionModesTest {
         List.of(0L, 1L, 2L),
         List.of(gone.rowsInserted(), gone.rowsDeleted(), gone.rowsUnchanged()));
     assertEquals(2, gone.targetLiveRowsAfter());
-    assertEquals(List.of(1, 2), List.copyOf(rowsById().keySet()), "row 3 is removed, not marked");
+    assertEquals(
+        List.of(1, 2),
+        List.copyOf(fixture.rowsById("A.Parcel").keySet()),
+        "row 3 is removed, not marked");
     assertEquals(
         "1", lastCommitMetrics().get("numTargetRowsDeleted"), lastCommitMetrics().toString());
 
@@ -99,7 +95,7 @@ class DeletionModesTest {
     LoadResult back = load(THREE);
     assertEquals(
         List.of(1L, 0L), List.of(back.rowsInserted(), back.rowsRevived()), back.toString());
-    Row three = rowsById().get(3);
+    Row three = fixture.rowsById("A.Parcel").get(3);
     assertNotEquals(firstSk, three.getLong(three.fieldIndex("sk")), "a new row, a new Identity");
     assertEquals(
         three.getTimestamp(three.fieldIndex("row_insert_datetime")),
@@ -114,7 +110,7 @@ class DeletionModesTest {
             + WeaverFixture.GATES_OFF);
     LoadResult gone = load(TWO);
     assertEquals(1, gone.rowsDeleted(), gone.toString());
-    assertEquals(List.of(1, 2), List.copyOf(rowsById().keySet()));
+    assertEquals(List.of(1, 2), List.copyOf(fixture.rowsById("A.Parcel").keySet()));
     assertEquals("MERGE", fixture.history("A.Parcel").first().getAs("operation"));
   }
 
@@ -134,7 +130,10 @@ class DeletionModesTest {
             .get(0);
     assertEquals(LoadStatus.SUCCEEDED, result.status(), result.toString());
     assertEquals(List.of(1L, 1L), List.of(result.rowsInserted(), result.rowsDeleted()));
-    assertEquals(List.of(2, 3, 4), List.copyOf(rowsById().keySet()), "key 1 removed, 2 and 3 kept");
+    assertEquals(
+        List.of(2, 3, 4),
+        List.copyOf(fixture.rowsById("A.Parcel").keySet()),
+        "key 1 removed, 2 and 3 kept");
   }
 
   @Test
@@ -151,7 +150,7 @@ class DeletionModesTest {
     assertEquals(3, one.targetLiveRowsBefore(), "live rows counted apart: keys 2 and 3 are absent");
     assertEquals(3, one.targetLiveRowsAfter());
     assertEquals(0, one.counts().changed(), "nothing written");
-    Map<Integer, Row> rows = rowsById();
+    Map<Integer, Row> rows = fixture.rowsById("A.Parcel");
     assertEquals(List.of(1, 2, 3), List.copyOf(rows.keySet()));
     for (Row r : rows.values()) {
       assertEquals(

@@ -64,15 +64,6 @@ class RowExpectationsTest {
     return results.get(0);
   }
 
-  private Map<Integer, Row> rowsById() {
-    Map<Integer, Row> rows = new TreeMap<>();
-    fixture
-        .rows("A.Parcel")
-        .collectAsList()
-        .forEach(r -> rows.put(r.getInt(r.fieldIndex("id")), r));
-    return rows;
-  }
-
   private List<Row> quarantine(String loadId) {
     return fixture
         .catalogue(CatalogueTable.LOAD_QUARANTINE)
@@ -108,7 +99,7 @@ class RowExpectationsTest {
   void aQuarantinedRowLeavesItsKeysTargetRowExactlyAsItIs(String writer) {
     fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
     table(WeaverFixture.KEYED);
-    Row before = rowsById().get(2);
+    Row before = fixture.rowsById("A.Parcel").get(2);
 
     // 2 arrives with a negative weight, 3 is absent, 4 is new (without a name: a warning), 5 is
     // new but weighs nothing.
@@ -132,7 +123,7 @@ class RowExpectationsTest {
     assertEquals(2, second.rowsQuarantined());
     assertEquals(3, second.targetLiveRowsBefore());
     assertEquals(3, second.targetLiveRowsAfter());
-    Map<Integer, Row> after = rowsById();
+    Map<Integer, Row> after = fixture.rowsById("A.Parcel");
     assertEquals(before, after.get(2), "the target row of a quarantined key is not touched");
     assertTrue(live(after.get(2)));
     assertTrue(!live(after.get(3)), "an absent key is still soft-deleted");
@@ -163,7 +154,7 @@ class RowExpectationsTest {
     LoadResult again = load(delivery);
     assertEquals(0, again.counts().changed(), again.toString());
     assertEquals(2, again.rowsQuarantined());
-    assertEquals(before, rowsById().get(2));
+    assertEquals(before, fixture.rowsById("A.Parcel").get(2));
   }
 
   /** The header of each kind of Table: keyed snapshot, keyed incremental, unkeyed. */
@@ -180,7 +171,7 @@ class RowExpectationsTest {
   @ValueSource(strings = {"incremental", "unkeyed"})
   void warnLoadsTheRowAndQuarantineKeepsItOutOnOtherKindsOfTable(String kind) {
     table(header(kind));
-    Row before = rowsById().get(2);
+    Row before = fixture.rowsById("A.Parcel").get(2);
     // 2 arrives with a weight of zero (quarantine), 6 without a name (warn), 5 with a null
     // weight (quarantine: a rule that is null is violated), 1 unchanged, 3 absent.
     LoadResult second =
@@ -201,7 +192,7 @@ class RowExpectationsTest {
     assertEquals(
         List.of(kind.equals("unkeyed") ? "{\"id\":6,\"weight\":60}" : "{\"id\":6}"),
         named.sampleKeys());
-    Map<Integer, Row> after = rowsById();
+    Map<Integer, Row> after = fixture.rowsById("A.Parcel");
     assertTrue(after.containsKey(6) && live(after.get(6)), "a warned row is loaded");
     assertTrue(!after.containsKey(5), "a quarantined new row is not loaded");
     switch (kind) {

@@ -248,6 +248,16 @@ public final class WeaverFixture implements AfterEachCallback, AfterAllCallback 
     return spark.read().format("delta").load(path(id));
   }
 
+  /**
+   * Every row of the item's Table {@code id} (soft-deleted ones too) by its integer {@code id}
+   * column, in key order: for the small keyed tables the load tests declare.
+   */
+  public java.util.SortedMap<Integer, Row> rowsById(String id) {
+    java.util.SortedMap<Integer, Row> byId = new java.util.TreeMap<>();
+    rows(id).collectAsList().forEach(r -> byId.put(r.getInt(r.fieldIndex("id")), r));
+    return byId;
+  }
+
   /** The live rows of the item's Table {@code id} (not soft-deleted). */
   public Dataset<Row> liveRows(String id) {
     return rows(id).where("row_delete_datetime = " + LIVE);
