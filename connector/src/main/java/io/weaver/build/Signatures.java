@@ -113,6 +113,7 @@ public final class Signatures {
           t.comparisonColumns().map(ColumnSet::toString).orElse("");
       case TableKeys.INCREMENTAL -> Boolean.toString(t.incremental());
       case TableKeys.DELETES -> t.deletes().word();
+      case TableKeys.SEQUENCE_COLUMN -> t.sequenceColumn().orElse("");
       case TableKeys.HAS_LOAD_PROCEDURE -> Boolean.toString(t.hasLoadProcedure());
       case TableKeys.DELETE_THRESHOLD -> Integer.toString(t.deletePercentageThreshold());
       case TableKeys.UPDATE_THRESHOLD -> Integer.toString(t.updatePercentageThreshold());

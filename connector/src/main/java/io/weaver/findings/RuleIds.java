@@ -65,5 +65,12 @@ public final class RuleIds {
    */
   public static final String DELETES = "deletes";
 
+  /**
+   * Weaver's own: {@code Sequence column} is declared on a Table without a primary key, names a
+   * column outside the business shape, a key column, the Identity column or a column whose type
+   * does not order (docs/table-contract.md, "Sequence column").
+   */
+  public static final String SEQUENCE_COLUMN = "sequence-column";
+
   private RuleIds() {}
 }

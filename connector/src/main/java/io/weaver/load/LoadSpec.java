@@ -28,6 +28,9 @@ import org.apache.spark.sql.types.StructType;
  * @param incremental whether absent keys are kept (true) or deleted (false)
  * @param deletes what happens to the keys a load deletes (soft, hard) and whether a snapshot load
  *     deletes absent keys at all (not under keep)
+ * @param sequenceColumn the business column that orders a key's versions, when declared: a staging
+ *     row below the target row's value is stale, and of a delivery's rows of one key the highest
+ *     value wins
  * @param deletePercentageThreshold stability gate for deletes; 100 disables it
  * @param updatePercentageThreshold stability gate for updates; 100 disables it
  * @param stabilityRowThreshold gates apply only from this many live rows before the load
@@ -44,6 +47,7 @@ public record LoadSpec(
     Optional<String> identityColumn,
     boolean incremental,
     DeletionMode deletes,
+    Optional<String> sequenceColumn,
     int deletePercentageThreshold,
     int updatePercentageThreshold,
     long stabilityRowThreshold,
@@ -66,11 +70,19 @@ public record LoadSpec(
     expectations = List.copyOf(expectations);
     identityColumn = identityColumn == null ? Optional.empty() : identityColumn;
     deletes = deletes == null ? DeletionMode.SOFT : deletes;
+    sequenceColumn = sequenceColumn == null ? Optional.empty() : sequenceColumn;
     if (incremental && primaryKey.isEmpty()) {
       throw new IllegalArgumentException(tableName + ": an incremental Table needs a primary key");
     }
     if (deletes != DeletionMode.SOFT && primaryKey.isEmpty()) {
       throw new IllegalArgumentException(tableName + ": a deletion mode needs a primary key");
+    }
+    if (sequenceColumn.isPresent() && primaryKey.isEmpty()) {
+      throw new IllegalArgumentException(tableName + ": a sequence column needs a primary key");
+    }
+    if (sequenceColumn.isPresent() && primaryKey.contains(sequenceColumn.get())) {
+      throw new IllegalArgumentException(
+          tableName + ": the sequence column cannot be a primary-key column");
     }
   }
 
@@ -92,6 +104,7 @@ public record LoadSpec(
         .identityColumn(identityColumn)
         .incremental(incremental)
         .deletes(deletes)
+        .sequenceColumn(sequenceColumn)
         .deletePercentageThreshold(deletePercentageThreshold)
         .updatePercentageThreshold(updatePercentageThreshold)
         .stabilityRowThreshold(stabilityRowThreshold)
@@ -110,6 +123,7 @@ public record LoadSpec(
     private Optional<String> identityColumn = Optional.empty();
     private boolean incremental;
     private DeletionMode deletes = DeletionMode.SOFT;
+    private Optional<String> sequenceColumn = Optional.empty();
     private int deletePercentageThreshold = 100;
     private int updatePercentageThreshold = 100;
     private long stabilityRowThreshold;
@@ -156,6 +170,11 @@ public record LoadSpec(
       return this;
     }
 
+    public Builder sequenceColumn(Optional<String> column) {
+      this.sequenceColumn = column;
+      return this;
+    }
+
     public Builder deletePercentageThreshold(int percent) {
       this.deletePercentageThreshold = percent;
       return this;
@@ -188,6 +207,7 @@ public record LoadSpec(
           identityColumn,
           incremental,
           deletes,
+          sequenceColumn,
           deletePercentageThreshold,
           updatePercentageThreshold,
           stabilityRowThreshold,
@@ -235,6 +255,7 @@ public record LoadSpec(
         .identityColumn(t.identity())
         .incremental(t.incremental())
         .deletes(t.deletes())
+        .sequenceColumn(t.sequenceColumn())
         .deletePercentageThreshold(t.deletePercentageThreshold())
         .updatePercentageThreshold(t.updatePercentageThreshold())
         .stabilityRowThreshold(t.stabilityRowThreshold())

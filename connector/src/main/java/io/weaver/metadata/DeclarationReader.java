@@ -109,6 +109,7 @@ final class DeclarationReader {
                 .flatMap(e -> values.columnSet(e, RuleIds.COMPARISON_COLUMNS)),
             get(entries, INCREMENTAL).flatMap(values::bool).orElse(false),
             get(entries, DELETES).flatMap(this::deletionMode).orElse(DeletionMode.SOFT),
+            get(entries, SEQUENCE_COLUMN).flatMap(values::text),
             get(entries, HAS_LOAD_PROCEDURE).flatMap(values::bool).orElse(true),
             get(entries, DELETE_THRESHOLD)
                 .flatMap(e -> values.wholeNumber(e, 0, 100))

@@ -21,6 +21,9 @@ import java.util.OptionalInt;
  *     (docs/environments.md, "Readers outside Spark")
  * @param deletes what a load does with the keys it deletes: absent keys of a snapshot load, delete
  *     keys of an incremental one
+ * @param sequenceColumn the business column that orders the versions of a key ({@code Sequence
+ *     column}): a staging row older than the target's row of its key is not applied, and the newest
+ *     of a delivery's rows of one key wins
  * @param expectations the row expectations, in declaration order
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)
@@ -43,6 +46,7 @@ public record TableDeclaration(
     Optional<ColumnSet> comparisonColumns,
     boolean incremental,
     DeletionMode deletes,
+    Optional<String> sequenceColumn,
     boolean hasLoadProcedure,
     int deletePercentageThreshold,
     int updatePercentageThreshold,

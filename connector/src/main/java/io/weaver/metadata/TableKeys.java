@@ -23,6 +23,7 @@ public final class TableKeys {
   public static final String COMPARISON_COLUMNS = "Comparison columns";
   public static final String INCREMENTAL = "Incremental";
   public static final String DELETES = "Deletes";
+  public static final String SEQUENCE_COLUMN = "Sequence column";
   public static final String HAS_LOAD_PROCEDURE = "Has load procedure";
   public static final String DELETE_THRESHOLD = "Delete percentage threshold";
   public static final String UPDATE_THRESHOLD = "Update percentage threshold";
@@ -60,6 +61,7 @@ public final class TableKeys {
           COMPARISON_COLUMNS,
           INCREMENTAL,
           DELETES,
+          SEQUENCE_COLUMN,
           HAS_LOAD_PROCEDURE,
           DELETE_THRESHOLD,
           UPDATE_THRESHOLD,
@@ -78,7 +80,7 @@ public final class TableKeys {
 
   /** Keys that only a Lakehouse (Delta) Table accepts. */
   public static final List<String> DELTA_ONLY =
-      List.of(DELTA_MIN_READER, DELTA_MIN_WRITER, DELTA_DELETION_VECTORS);
+      List.of(DELTA_MIN_READER, DELTA_MIN_WRITER, DELTA_DELETION_VECTORS, SEQUENCE_COLUMN);
 
   public static final List<String> TEST = List.of(TEST_ID, DESCRIPTION, SEVERITY, OWNER, TAGS);
 
