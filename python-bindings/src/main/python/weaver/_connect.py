@@ -94,6 +94,7 @@ def _skipped(table_id: str, dependency: str, status: str) -> Result:
         "message": f"not loaded: dependency {dependency} was {status}",
         "warnings": [],
         "rows_quarantined": 0,
+        "rows_stale": 0,
         "expectations": [],
     }
 

@@ -162,8 +162,8 @@ class Workspace:
         ``delta_version`` (the version planned against), ``gates`` (per gate: ``gate``,
         ``rows``, ``live_rows``, ``percent``, ``threshold``, ``verdict``), ``rejections`` (a
         sample: ``reason``, ``key_json``, ``row_json``), ``message``, ``warnings``, ``notes``,
-        ``rows_quarantined`` and ``expectations`` (per expectation: ``expectation``, ``action``,
-        ``rows_violating``, ``sample_keys``).
+        ``rows_quarantined``, ``rows_stale`` and ``expectations`` (per expectation:
+        ``expectation``, ``action``, ``rows_violating``, ``sample_keys``).
         No Delta version, catalogue row, load state or bookmark is written.
         """
         if self._connect is not None:
@@ -189,8 +189,8 @@ class Workspace:
         ``rows_inserted``, ``rows_updated``, ``rows_deleted``, ``rows_revived``, ``rows_unchanged``,
         ``rows_rejected``, ``target_live_rows_before``, ``target_live_rows_after``,
         ``delta_version``, ``gates_waived``, ``duration_ms``, ``message``, ``warnings``,
-        ``rows_quarantined``, ``expectations`` (per expectation: ``expectation``, ``action``,
-        ``rows_violating``, ``sample_keys``).
+        ``rows_quarantined``, ``rows_stale``, ``expectations`` (per expectation: ``expectation``,
+        ``action``, ``rows_violating``, ``sample_keys``).
 
         ``waive_gates=True`` waives the stability gates.  A failed load is a row, not an
         exception, unless ``raise_on_failure=True`` (then :class:`LoadError`).

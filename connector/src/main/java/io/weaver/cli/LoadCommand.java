@@ -37,6 +37,13 @@ final class LoadCommand {
     return row;
   }
 
+  /** Stale rows, which the count columns do not show: they change nothing. */
+  static String staleLine(long rows) {
+    return "stale: "
+        + rows
+        + " staging row(s) not applied, older than their key's row (Sequence column)";
+  }
+
   static void print(List<LoadResult> results, PrintStream out, boolean json) {
     if (json) {
       out.println(Json.write(Map.of("loads", results.stream().map(LoadCommand::toJson).toList())));
@@ -59,6 +66,9 @@ final class LoadCommand {
           r.deltaVersion(),
           r.durationMs(),
           r.message() == null ? "" : r.message());
+      if (r.rowsStale() > 0) {
+        out.println("           " + staleLine(r.rowsStale()));
+      }
       r.expectations().stream()
           .filter(e -> e.rowsViolating() > 0)
           .forEach(e -> out.println("           " + ExpectationText.line(e)));

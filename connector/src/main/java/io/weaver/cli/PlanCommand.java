@@ -112,6 +112,9 @@ final class PlanCommand {
                           + r.get("key_json")
                           + " "
                           + r.get("row_json")));
+      if (l.counts().stale() > 0) {
+        out.println(indent + LoadCommand.staleLine(l.counts().stale()));
+      }
       l.expectations().stream()
           .filter(e -> e.rowsViolating() > 0)
           .forEach(e -> out.println(indent + ExpectationText.line(e)));

@@ -23,7 +23,21 @@ public record ChangeCounts(
     long unchanged,
     long rejected,
     long liveBefore,
-    long quarantined) {
+    long quarantined,
+    long stale) {
+
+  /** Counts of a load without stale rows (its Table declares no sequence column). */
+  public ChangeCounts(
+      long inserted,
+      long updated,
+      long revived,
+      long deleted,
+      long unchanged,
+      long rejected,
+      long liveBefore,
+      long quarantined) {
+    this(inserted, updated, revived, deleted, unchanged, rejected, liveBefore, quarantined, 0);
+  }
 
   /** Counts of a load whose Table declares no quarantine expectation. */
   public ChangeCounts(
@@ -39,7 +53,10 @@ public record ChangeCounts(
 
   static final String DUPLICATES = "duplicate_keys";
 
-  /** The diff's filter: rows that change something, and staging rows of a duplicated key. */
+  /**
+   * The diff's filter: rows that change something, stale rows (counted) and staging rows of a
+   * duplicated key.
+   */
   static Column changedOrDuplicate() {
     return col(ChangeDetector.OP)
         .isin(
@@ -47,8 +64,14 @@ public record ChangeCounts(
             ChangeDetector.UPDATE,
             ChangeDetector.REVIVE,
             ChangeDetector.DELETE,
-            ChangeDetector.QUARANTINE)
-        .or(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false)));
+            ChangeDetector.QUARANTINE,
+            ChangeDetector.STALE)
+        .or(duplicate());
+  }
+
+  /** A staging row that repeats its key (and, with a sequence column, the key's highest value). */
+  private static Column duplicate() {
+    return coalesce(col(ChangeDetector.DUPLICATE), lit(false));
   }
 
   /** Aggregates for {@code Dataset.observe} behind {@link #changedOrDuplicate}. */
@@ -64,32 +87,45 @@ public record ChangeCounts(
       count_if(op.isin(ChangeDetector.INSERT, ChangeDetector.UPDATE, ChangeDetector.REVIVE))
           .as("incoming"),
       count_if(op.equalTo(ChangeDetector.UPDATE)).as("update_rows"),
-      count_if(coalesce(col(ChangeDetector.KEY_RANK).gt(1), lit(false))).as(DUPLICATES),
+      count_if(duplicate()).as(DUPLICATES),
       count_if(op.equalTo(ChangeDetector.QUARANTINE)).as("quarantined"),
       count_if(
               op.equalTo(ChangeDetector.QUARANTINE)
                   .and(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))))
-          .as("quarantined_live")
+          .as("quarantined_live"),
+      count_if(op.equalTo(ChangeDetector.STALE)).as("stale"),
+      // A stale row that lost to the target keeps the target's row live; one that lost to a newer
+      // row of its own delivery shares its target row with that newer row, counted there.
+      count_if(
+              op.equalTo(ChangeDetector.STALE)
+                  .and(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false)))
+                  .and(not(coalesce(col(ChangeDetector.SUPERSEDED), lit(false)))))
+          .as("stale_live")
     };
   }
 
   /**
    * Counts from the observed {@code metrics}, the staging row count and, when observed, the
    * target's live rows counted apart. Every staging row is incoming (insert, update, revive),
-   * quarantined or unchanged. A live target row of a snapshot load is unchanged, updated (rejected
-   * or not), deleted, or kept as it is for a quarantined row of its key; an incremental load (and a
-   * snapshot load under {@code Deletes: keep}) leaves unmentioned rows live, so their count is read
-   * from the target instead.
+   * quarantined, stale or unchanged. A live target row of a snapshot load is unchanged, updated
+   * (rejected or not), deleted, or kept as it is for a quarantined or stale row of its key (the
+   * newest one when its key has several); an incremental load (and a snapshot load under {@code
+   * Deletes: keep}) leaves unmentioned rows live, so their count is read from the target instead.
    */
   static ChangeCounts from(
       Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {
     long quarantined = get(metrics, "quarantined");
-    long unchanged = stagingRows - get(metrics, "incoming") - quarantined;
+    long stale = get(metrics, "stale");
+    long unchanged = stagingRows - get(metrics, "incoming") - quarantined - stale;
     long deleted = get(metrics, "deleted");
     long live =
         observedLive.isPresent()
             ? observedLive.getAsLong()
-            : unchanged + get(metrics, "update_rows") + deleted + get(metrics, "quarantined_live");
+            : unchanged
+                + get(metrics, "update_rows")
+                + deleted
+                + get(metrics, "quarantined_live")
+                + get(metrics, "stale_live");
     return new ChangeCounts(
         get(metrics, "inserted"),
         get(metrics, "updated"),
@@ -98,7 +134,8 @@ public record ChangeCounts(
         unchanged,
         get(metrics, "rejected"),
         live,
-        quarantined);
+        quarantined,
+        stale);
   }
 
   static long get(Map<String, Object> metrics, String name) {
@@ -124,9 +161,12 @@ public record ChangeCounts(
     return updated + revived + deleted;
   }
 
-  /** Staging rows of a keyed load: each is incoming (accepted or rejected), quarantined or not. */
+  /**
+   * Staging rows of a keyed load: each is incoming (accepted or rejected), quarantined, stale or
+   * unchanged.
+   */
   public long stagingRows() {
-    return inserted + updated + revived + rejected + quarantined + unchanged;
+    return inserted + updated + revived + rejected + quarantined + stale + unchanged;
   }
 
   public long liveAfter() {

@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.rank;
 import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.when;
 
@@ -37,8 +38,21 @@ final class ChangeDetector {
   static final String IN_TARGET = "__weaver_in_target";
   static final String TARGET_PREFIX = "__weaver_tu_";
 
-  /** Rank of a staging row among the staging rows of its key: above 1 means a duplicate key. */
-  static final String KEY_RANK = "__weaver_key_rank";
+  /**
+   * A staging row that repeats its key: any second row of a key or, with a sequence column, a
+   * second row holding the key's highest sequence value (which fails the load).
+   */
+  static final String DUPLICATE = "__weaver_duplicate";
+
+  /** The value of the sequence column, when the Table declares one, staging and target side. */
+  static final String SEQ = "__weaver_seq";
+
+  static final String TARGET_SEQ = "__weaver_t_seq";
+
+  /**
+   * A staging row below the highest sequence value of its key in the same delivery: never applied.
+   */
+  static final String SUPERSEDED = "__weaver_superseded";
 
   static final String INSERT = "insert";
   static final String UPDATE = "update";
@@ -57,6 +71,12 @@ final class ChangeDetector {
    */
   static final String QUARANTINE = "quarantine";
 
+  /**
+   * A staging row that is not applied because a row of its key with a higher sequence value exists:
+   * the target's (live or soft-deleted), or another of the same delivery.
+   */
+  static final String STALE = "stale";
+
   private final LoadSpec spec;
 
   ChangeDetector(LoadSpec spec) {
@@ -65,18 +85,33 @@ final class ChangeDetector {
 
   /**
    * Every key of staging, delete keys and target with its class. The staging side is narrow: key,
-   * unique-key columns, the signature and {@link #KEY_RANK} (a window over the key, which shares
-   * the join's partitioning, so duplicate keys are counted without another shuffle); business
-   * columns of changed rows are fetched afterwards (see {@link #stagedColumns}).
+   * unique-key columns, the signature, the sequence value and {@link #DUPLICATE} and {@link
+   * #SUPERSEDED} (a window over the key, which shares the join's partitioning, so duplicate keys
+   * are found without another shuffle); business columns of changed rows are fetched afterwards
+   * (see {@link #stagedColumns}).
    */
   Dataset<Row> classify(
       SparkSession spark, Dataset<Row> narrow, Optional<Dataset<Row>> deleteKeys, long version) {
     Column[] keys =
         spec.primaryKey().stream().map(k -> col(ManagedValues.quote(k))).toArray(Column[]::new);
-    Dataset<Row> incoming =
-        narrow
-            .withColumn(IN_STAGE, lit(true))
-            .withColumn(KEY_RANK, row_number().over(Window.partitionBy(keys).orderBy(keys)));
+    Dataset<Row> incoming = narrow.withColumn(IN_STAGE, lit(true));
+    if (spec.sequenceColumn().isPresent()) {
+      // Newest first: row 1 is the key's winner. A second row ranked 1 ties with it (a duplicate,
+      // which fails the load); a row ranked below 1 lost to a newer one of its delivery.
+      var newestFirst = Window.partitionBy(keys).orderBy(col(SEQ).desc());
+      incoming =
+          incoming
+              .withColumn(
+                  DUPLICATE,
+                  row_number().over(newestFirst).gt(1).and(rank().over(newestFirst).equalTo(1)))
+              .withColumn(SUPERSEDED, rank().over(newestFirst).gt(1));
+    } else {
+      incoming =
+          incoming
+              .withColumn(
+                  DUPLICATE, row_number().over(Window.partitionBy(keys).orderBy(keys)).gt(1))
+              .withColumn(SUPERSEDED, lit(false));
+    }
     if (deleteKeys.isPresent()) {
       incoming = incoming.unionByName(deleteKeys.get().withColumn(IN_DELETE, lit(true)), true);
     } else {
@@ -89,6 +124,8 @@ final class ChangeDetector {
       projected.add(table.col(ManagedValues.quote(key)));
     }
     projected.add(table.col(ManagedColumns.SIGNATURE).as(TARGET_SIG));
+    spec.sequenceColumn()
+        .ifPresent(seq -> projected.add(table.col(ManagedValues.quote(seq)).as(TARGET_SEQ)));
     projected.add(
         table
             .col(ManagedColumns.DELETE_TIME)
@@ -107,8 +144,8 @@ final class ChangeDetector {
 
   /**
    * Staging narrowed to what the diff carries: the primary key, the unique-key columns, the
-   * signature ({@link #SIG}) and, when expectations quarantine, {@link
-   * RowExpectations#QUARANTINED}.
+   * signature ({@link #SIG}), the sequence value ({@link #SEQ}) and, when expectations quarantine,
+   * {@link RowExpectations#QUARANTINED}.
    */
   Dataset<Row> narrow(Dataset<Row> typed) {
     List<Column> staged = new ArrayList<>();
@@ -116,6 +153,7 @@ final class ChangeDetector {
       staged.add(typed.col(ManagedValues.quote(name)));
     }
     staged.add(signature(typed).as(SIG));
+    sequence(typed).ifPresent(seq -> staged.add(seq.as(SEQ)));
     if (Arrays.asList(typed.columns()).contains(RowExpectations.QUARANTINED)) {
       staged.add(typed.col(RowExpectations.QUARANTINED));
     }
@@ -134,6 +172,11 @@ final class ChangeDetector {
   Column signature(Dataset<Row> typed) {
     return SignatureColumn.of(
         spec.comparisonColumns().stream().map(c -> typed.col(ManagedValues.quote(c))).toList());
+  }
+
+  /** The sequence column of {@code rows}, when the Table declares one. */
+  Optional<Column> sequence(Dataset<Row> rows) {
+    return spec.sequenceColumn().map(seq -> rows.col(ManagedValues.quote(seq)));
   }
 
   /** Staging columns the diff carries: the primary key, then the unique-key columns. */
@@ -160,7 +203,18 @@ final class ChangeDetector {
         spec.expectations().isEmpty() || !new RowExpectations(spec).quarantines()
             ? lit(false)
             : coalesce(col(RowExpectations.QUARANTINED), lit(false));
-    return when(inStage.and(quarantined), lit(QUARANTINE))
+    Column superseded = coalesce(col(SUPERSEDED), lit(false));
+    // Strictly older than the target's row: an equal value applies when the signature differs (a
+    // correction re-sent with the same event time must land; an identical row changes nothing).
+    Column older =
+        spec.sequenceColumn().isPresent()
+            ? inTarget.and(coalesce(col(SEQ).lt(col(TARGET_SEQ)), lit(false)))
+            : lit(false);
+    // A superseded row is never fetched or written, so it is stale before anything else (only the
+    // key's newest row can be quarantined, which keeps one fetched row per key).
+    return when(inStage.and(superseded), lit(STALE))
+        .when(inStage.and(quarantined), lit(QUARANTINE))
+        .when(inStage.and(older), lit(STALE))
         .when(inStage.and(not(inTarget)), lit(INSERT))
         .when(inStage.and(live).and(col(SIG).equalTo(col(TARGET_SIG))), lit(UNCHANGED))
         .when(inStage.and(live), lit(UPDATE))

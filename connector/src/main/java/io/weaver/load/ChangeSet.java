@@ -49,7 +49,6 @@ final class ChangeSet {
       Dataset<Row> typed,
       Dataset<Row> changedKeys,
       ChangeCounts counts) {
-    String[] keyNames = spec.primaryKey().toArray(new String[0]);
     long incoming =
         counts.inserted()
             + counts.updated()
@@ -58,11 +57,23 @@ final class ChangeSet {
             + counts.quarantined();
     Dataset<Row> wanted =
         changedKeys.filter(col(ChangeDetector.OP).notEqual(ChangeDetector.DELETE));
+    // With a sequence column a key may have several staging rows: the one fetched is the key's
+    // newest, whose value is unique (a tie fails the load) and never null (validated).
+    Dataset<Row> staged = typed;
+    List<String> joinedOn = new ArrayList<>(spec.primaryKey());
+    Optional<Column> sequence = detector.sequence(typed);
+    if (sequence.isPresent()) {
+      staged = typed.withColumn(ChangeDetector.SEQ, sequence.get());
+      joinedOn.add(ChangeDetector.SEQ);
+    }
     // The signature is computed after the join: only for the fetched rows.
     Dataset<Row> fetched =
-        typed
-            .join(incoming <= BROADCAST_KEYS ? broadcast(wanted) : wanted, keyNames, "inner")
-            .withColumn(ChangeDetector.SIG, detector.signature(typed));
+        staged
+            .join(
+                incoming <= BROADCAST_KEYS ? broadcast(wanted) : wanted,
+                joinedOn.toArray(new String[0]),
+                "inner")
+            .withColumn(ChangeDetector.SIG, detector.signature(staged));
     Dataset<Row> deleted =
         changedKeys.filter(col(ChangeDetector.OP).equalTo(ChangeDetector.DELETE));
     Dataset<Row> changeSet =
@@ -161,6 +172,16 @@ final class ChangeSet {
     return col(UniqueKeyRejector.REASON)
         .isNull()
         .and(col(ChangeDetector.OP).notEqual(ChangeDetector.QUARANTINE));
+  }
+
+  /**
+   * The columns of pass 1's changing keys: the key, its class, its rejection and, with a sequence
+   * column, the value that picks the key's row in pass 2.
+   */
+  static Column[] changedKeyColumns(LoadSpec spec) {
+    return spec.sequenceColumn().isPresent()
+        ? keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON, ChangeDetector.SEQ)
+        : keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON);
   }
 
   static Column[] keyColumns(LoadSpec spec, String... more) {

@@ -73,6 +73,7 @@ record CommitReceipt(
           kinds.put("rejected", c.rejected());
           kinds.put("live_before", c.liveBefore());
           kinds.put("quarantined", c.quarantined());
+          kinds.put("stale", c.stale());
           body.put(COUNTS, kinds);
         });
     if (!expectations.isEmpty()) {
@@ -147,7 +148,8 @@ record CommitReceipt(
             kinds.get("unchanged").asLong(),
             kinds.get("rejected").asLong(),
             kinds.get("live_before").asLong(),
-            // Receipts written before quarantine existed have none.
-            kinds.path("quarantined").asLong(0)));
+            // Receipts written before quarantine (or sequence columns) existed have none.
+            kinds.path("quarantined").asLong(0),
+            kinds.path("stale").asLong(0)));
   }
 }

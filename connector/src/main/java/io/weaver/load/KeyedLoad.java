@@ -186,7 +186,7 @@ final class KeyedLoad {
                         ChangeDetector.REVIVE,
                         ChangeDetector.DELETE,
                         ChangeDetector.QUARANTINE))
-            .select(ChangeSet.keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON));
+            .select(ChangeSet.changedKeyColumns(spec));
     changedKeys =
         diff
             // The one pass over the join fills a local checkpoint and both observations. Not

@@ -122,6 +122,7 @@ public record LoadPlan(
     m.put("warnings", warnings);
     m.put("notes", notes);
     m.put("rows_quarantined", counts.quarantined());
+    m.put("rows_stale", counts.stale());
     m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
     return m;
   }

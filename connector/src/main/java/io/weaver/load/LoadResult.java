@@ -72,6 +72,14 @@ public record LoadResult(
     return counts.quarantined();
   }
 
+  /**
+   * Staging rows not applied because their key has a row with a higher sequence value (the
+   * target's, or a newer one of the same delivery).
+   */
+  public long rowsStale() {
+    return counts.stale();
+  }
+
   /** A failed, refused or skipped load stops its dependants. */
   public boolean stopsDependants() {
     return status.stopsDependants();
@@ -102,6 +110,7 @@ public record LoadResult(
     m.put("message", message);
     m.put("warnings", warnings);
     m.put("rows_quarantined", rowsQuarantined());
+    m.put("rows_stale", rowsStale());
     m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
     return m;
   }

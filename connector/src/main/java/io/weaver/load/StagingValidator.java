@@ -22,6 +22,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
 
 /**
@@ -280,7 +281,10 @@ final class StagingValidator {
     for (String name : notNullColumns()) {
       Column isNull = delivered.apply(name).isNull();
       aggregates.add(count_if(isNull));
-      String role = spec.primaryKey().contains(name) ? "primary-key" : "Not null";
+      String role =
+          spec.primaryKey().contains(name)
+              ? "primary-key"
+              : spec.sequenceColumn().map(name::equals).orElse(false) ? "sequence" : "Not null";
       checks.add(new Check(isNull, name, "null(s) in " + role + " column"));
     }
     return checks;
@@ -304,7 +308,17 @@ final class StagingValidator {
                 + sample(staging.filter(check.condition()), check.column()));
       }
     }
-    if (spec.keyed() && duplicates > 0) {
+    if (spec.keyed() && duplicates > 0 && spec.sequenceColumn().isPresent()) {
+      problems.add(
+          "primary key "
+              + quoted(spec.primaryKey())
+              + ": "
+              + duplicates
+              + " row(s) repeat their key's highest "
+              + ManagedValues.quote(spec.sequenceColumn().get())
+              + ", so which one is newest is unknown; sample keys "
+              + sample(tiedNewest(staging), spec.sequenceColumn().get()));
+    } else if (spec.keyed() && duplicates > 0) {
       Dataset<Row> repeated =
           staging.groupBy(keyColumns(staging)).count().filter(col("count").gt(1));
       problems.add(
@@ -350,10 +364,28 @@ final class StagingValidator {
     return keys;
   }
 
+  /** The primary key, the sequence column (nothing orders a null) and the Not null columns. */
   private List<String> notNullColumns() {
     LinkedHashSet<String> names = new LinkedHashSet<>(spec.primaryKey());
+    spec.sequenceColumn().ifPresent(names::add);
     names.addAll(spec.notNull());
     return List.copyOf(names);
+  }
+
+  /** Keys whose highest sequence value is held by more than one staging row, with that value. */
+  private Dataset<Row> tiedNewest(Dataset<Row> staging) {
+    String seq = spec.sequenceColumn().orElseThrow();
+    Column value = staging.col(ManagedValues.quote(seq));
+    List<Column> keyAndValue = new ArrayList<>(List.of(keyColumns(staging)));
+    keyAndValue.add(value);
+    List<String> joinedOn = new ArrayList<>(spec.primaryKey());
+    joinedOn.add(seq);
+    Dataset<Row> newest = staging.groupBy(keyColumns(staging)).agg(functions.max(value).as(seq));
+    return staging
+        .groupBy(keyAndValue.toArray(new Column[0]))
+        .count()
+        .filter(col("count").gt(1))
+        .join(newest, joinedOn.toArray(new String[0]));
   }
 
   private Column[] keyColumns(Dataset<Row> rows) {

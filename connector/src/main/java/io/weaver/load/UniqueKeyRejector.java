@@ -46,10 +46,13 @@ final class UniqueKeyRejector {
     Column incoming =
         op.isin(ChangeDetector.INSERT, ChangeDetector.UPDATE, ChangeDetector.REVIVE)
             .and(col(REASON).isNull());
+    // A superseded staging row joined the same target row as its key's newest row: the target's
+    // values are held once, by the newest row's side.
     Column targetStays =
         coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))
             .and(op.notEqual(ChangeDetector.DELETE))
-            .and(not(incoming));
+            .and(not(incoming))
+            .and(not(coalesce(col(ChangeDetector.SUPERSEDED), lit(false))));
     List<Column> values = new ArrayList<>();
     Column allPresent = lit(true);
     // An update that keeps the value its live row already holds is the incumbent: it counts as

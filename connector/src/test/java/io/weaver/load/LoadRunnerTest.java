@@ -85,6 +85,7 @@ class LoadRunnerTest {
             "message",
             "warnings",
             "rows_quarantined",
+            "rows_stale",
             "expectations"),
         List.copyOf(r.toMap().keySet()));
     List<Row> history = catalogue(CatalogueTable.LOAD_HISTORY);

@@ -33,6 +33,7 @@ final class LoadRows {
           .add("message", DataTypes.StringType, true)
           .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("rows_quarantined", DataTypes.LongType, false)
+          .add("rows_stale", DataTypes.LongType, false)
           .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false);
 
   private LoadRows() {}

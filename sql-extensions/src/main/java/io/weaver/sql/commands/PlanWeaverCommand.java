@@ -56,6 +56,7 @@ public final class PlanWeaverCommand extends WeaverStatement {
           .add("warnings", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("rows_quarantined", DataTypes.LongType, false)
+          .add("rows_stale", DataTypes.LongType, false)
           .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false);
 
   private final Scope scope;
@@ -110,6 +111,7 @@ public final class PlanWeaverCommand extends WeaverStatement {
         l.warnings(),
         l.notes(),
         l.counts().quarantined(),
+        l.counts().stale(),
         ExpectationRows.rows(l.expectations()));
   }
 

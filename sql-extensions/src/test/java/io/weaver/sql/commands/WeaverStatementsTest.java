@@ -127,6 +127,7 @@ class WeaverStatementsTest {
             "warnings",
             "notes",
             "rows_quarantined",
+            "rows_stale",
             "expectations"),
         List.of(plan.columns()));
     Row planned = plan.first();
@@ -157,6 +158,7 @@ class WeaverStatementsTest {
             "message",
             "warnings",
             "rows_quarantined",
+            "rows_stale",
             "expectations"),
         List.of(load.columns()));
     Row loaded = load.first();
