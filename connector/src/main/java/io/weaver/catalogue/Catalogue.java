@@ -3,17 +3,28 @@ package io.weaver.catalogue;
 import io.delta.tables.DeltaTable;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.session.WeaverConf;
+import io.weaver.workspace.Identifiers;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * One item's catalogue (schema {@code _}): creates its tables when missing and reads and writes
  * their rows. Catalogue rows are metadata (a few per Table or load), so they are built on the
  * driver; table data never is.
+ *
+ * <p>The tables evolve only by optional columns appended at their end ({@link CatalogueTable},
+ * "Evolution"): {@link #ensureTables} adds the ones an existing table lacks, and {@link #read}
+ * gives null for a column a table does not have yet.
  */
 public final class Catalogue {
   private final SparkSession spark;
@@ -38,7 +49,16 @@ public final class Catalogue {
     return DeltaTable.isDeltaTable(spark, path(table));
   }
 
-  /** Creates the catalogue tables that do not exist yet (one commit each, first Build only). */
+  /** Attempts at adding an existing table's missing columns before giving up. */
+  private static final int EVOLVE_ATTEMPTS = 3;
+
+  /**
+   * Creates the catalogue tables that do not exist yet (one commit each, first Build only) and adds
+   * to each existing one the columns {@link CatalogueTable} appended since it was created (one
+   * commit per table, only when some are missing: otherwise this reads the tables' schemas from
+   * their Delta logs and runs no Spark job). Columns an existing table has that {@link
+   * CatalogueTable} does not know (a newer Weaver appended them) are left alone.
+   */
   public void ensureTables() {
     for (CatalogueTable table : CatalogueTable.values()) {
       if (!exists(table)) {
@@ -57,21 +77,120 @@ public final class Catalogue {
                       .build());
         }
         builder.execute();
+      } else {
+        addMissingColumns(table);
       }
     }
   }
 
-  /** The rows of a catalogue table (empty when it does not exist yet). */
+  /**
+   * Adds the columns of {@code table} its Delta table lacks, in one commit. Concurrent loads may
+   * race to add the same column: when the ALTER fails, the schema is read again and the work is
+   * done if nothing is missing any more (else retried, a few times).
+   */
+  private void addMissingColumns(CatalogueTable table) {
+    for (int attempt = 1; ; attempt++) {
+      List<CatalogueField> missing = missing(table, deltaSchema(table));
+      if (missing.isEmpty()) {
+        return;
+      }
+      try {
+        addColumns(table, missing);
+        return;
+      } catch (Exception e) { // spark.sql throws AnalysisException, a checked exception
+        if (attempt >= EVOLVE_ATTEMPTS) {
+          if (missing(table, deltaSchema(table)).isEmpty()) {
+            return;
+          }
+          throw new IllegalStateException(
+              "could not add "
+                  + missing.stream().map(CatalogueField::name).toList()
+                  + " to the catalogue table "
+                  + path(table)
+                  + ": "
+                  + e.getMessage(),
+              e);
+        }
+      }
+    }
+  }
+
+  /** The columns of {@code table} that {@code present} lacks; all must be optional. */
+  static List<CatalogueField> missing(CatalogueTable table, StructType present) {
+    Set<String> names = lowerCaseNames(present);
+    List<CatalogueField> missing = new ArrayList<>();
+    for (CatalogueField field : table.fields()) {
+      if (!names.contains(field.name().toLowerCase(Locale.ROOT))) {
+        if (!field.nullable()) {
+          throw new IllegalStateException(
+              "the catalogue table "
+                  + table.tableName()
+                  + " lacks its required column "
+                  + field.name()
+                  + ", which no Weaver ever added later: the table is damaged");
+        }
+        missing.add(field);
+      }
+    }
+    return missing;
+  }
+
+  private void addColumns(CatalogueTable table, List<CatalogueField> missing) {
+    List<String> columns =
+        missing.stream().map(f -> Identifiers.quote(f.name()) + " " + f.type().sql()).toList();
+    spark.sql(
+        "ALTER TABLE delta."
+            + Identifiers.quote(path(table))
+            + " ADD COLUMNS ("
+            + String.join(", ", columns)
+            + ")");
+  }
+
+  /** The table's schema as its Delta log has it now (no Spark job). */
+  private StructType deltaSchema(CatalogueTable table) {
+    return spark.read().format("delta").load(path(table)).schema();
+  }
+
+  /**
+   * The rows of a catalogue table (empty when it does not exist yet), in {@link CatalogueTable}'s
+   * columns: null for a column the table does not have yet, none of the columns it has that this
+   * Weaver does not know.
+   */
   public Dataset<Row> read(CatalogueTable table) {
     if (!exists(table)) {
       return spark.createDataFrame(List.of(), table.schema());
     }
-    return spark.read().format("delta").load(path(table));
+    return declared(table, spark.read().format("delta").load(path(table)));
   }
 
-  /** The rows of a catalogue table as of one Delta version of it. */
+  /** The rows of a catalogue table as of one Delta version of it, as {@link #read} gives them. */
   public Dataset<Row> readAt(CatalogueTable table, long version) {
-    return spark.read().format("delta").option("versionAsOf", version).load(path(table));
+    return declared(
+        table, spark.read().format("delta").option("versionAsOf", version).load(path(table)));
+  }
+
+  /** {@code rows} with exactly the columns of {@code table}, by name, in its order. */
+  private static Dataset<Row> declared(CatalogueTable table, Dataset<Row> rows) {
+    StructType present = rows.schema();
+    List<String> declared = table.fields().stream().map(CatalogueField::name).toList();
+    if (List.of(present.fieldNames()).equals(declared)) {
+      return rows;
+    }
+    Set<String> names = lowerCaseNames(present);
+    List<Column> columns = new ArrayList<>();
+    for (CatalogueField field : table.fields()) {
+      columns.add(
+          names.contains(field.name().toLowerCase(Locale.ROOT))
+              ? rows.col(Identifiers.quote(field.name()))
+              : functions.lit(null).cast(field.type()).as(field.name()));
+    }
+    return rows.select(columns.toArray(Column[]::new));
+  }
+
+  private static Set<String> lowerCaseNames(StructType schema) {
+    return java.util.Arrays.stream(schema.fieldNames())
+        .map(n -> n.toLowerCase(Locale.ROOT))
+        .collect(Collectors.toSet());
   }
 
   public SparkSession spark() {

@@ -7,6 +7,7 @@ import static io.weaver.catalogue.CatalogueField.STRING;
 import static io.weaver.catalogue.CatalogueField.STRINGS;
 import static io.weaver.catalogue.CatalogueField.STRING_MAP;
 import static io.weaver.catalogue.CatalogueField.TIMESTAMP;
+import static io.weaver.catalogue.CatalogueField.appended;
 import static io.weaver.catalogue.CatalogueField.optional;
 import static io.weaver.catalogue.CatalogueField.required;
 
@@ -20,6 +21,18 @@ import org.apache.spark.sql.types.StructType;
  * them ({@link Catalogue#ensureTables}), rows are written by column name into their order ({@link
  * #row}) and read by column name ({@link NamedRow}). Names, order and types are a published
  * contract.
+ *
+ * <h2>Evolution</h2>
+ *
+ * A published table changes in one way only: new optional (nullable) columns appended at its end,
+ * each declared with {@code appended(...)}. No column is ever removed, renamed, retyped, reordered,
+ * made required or inserted before another; a required column is never added. Build and every load
+ * ({@link Catalogue#ensureTables}) add the appended columns an existing item lacks, the Warehouse's
+ * catalogue DDL does the same, and reads ({@link Catalogue#read}) give null for a column an older
+ * table does not have yet. A table may also hold trailing columns this version does not know (a
+ * newer Weaver appended them): they are left alone, and writes leave them null. The constructor
+ * refuses a column list that breaks the rule's shape (an appended column that is required or
+ * followed by a column that is not appended).
  */
 public enum CatalogueTable {
   TABLE_DICTIONARY(
@@ -107,7 +120,10 @@ public enum CatalogueTable {
       optional("target_live_rows_after", BIGINT),
       optional("delta_version", BIGINT),
       optional("gates_waived", BOOLEAN),
-      optional("message", STRING)),
+      optional("message", STRING),
+      // Staging rows the load did not apply because a row with a higher sequence value exists for
+      // their key (Sequence column key).
+      appended("rows_stale", BIGINT)),
   LOAD_STATE(
       "LoadState",
       required("table_id", STRING),
@@ -146,6 +162,18 @@ public enum CatalogueTable {
   CatalogueTable(String tableName, CatalogueField... fields) {
     this.tableName = tableName;
     this.fields = List.of(fields);
+    boolean appending = false;
+    for (CatalogueField field : this.fields) {
+      if (field.appended() && field.nullable()) {
+        appending = true;
+      } else if (field.appended() || appending) {
+        throw new IllegalStateException(
+            tableName
+                + "."
+                + field.name()
+                + ": a catalogue table evolves only by optional columns appended at its end");
+      }
+    }
     this.schema =
         new StructType(
             this.fields.stream().map(CatalogueField::structField).toArray(StructField[]::new));
@@ -159,6 +187,11 @@ public enum CatalogueTable {
   /** The columns in table order. */
   public List<CatalogueField> fields() {
     return fields;
+  }
+
+  /** The columns appended after the table was first published, in table order. */
+  public List<CatalogueField> appendedFields() {
+    return fields.stream().filter(CatalogueField::appended).toList();
   }
 
   public StructType schema() {

@@ -1,5 +1,6 @@
 package io.weaver.warehouse;
 
+import io.weaver.catalogue.CatalogueField;
 import io.weaver.catalogue.CatalogueTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +22,20 @@ import org.apache.spark.sql.types.TimestampType;
  * Columns that hold JSON ({@link #holdsJson}) are {@code varchar(max)}: a row of a wide Table as
  * JSON (a {@code varbinary(max)} value as base64) is longer than 8000 bytes; other strings are
  * {@code varchar(8000)}.
+ *
+ * <p>A catalogue table evolves only by optional columns appended at its end ({@link
+ * CatalogueTable}, "Evolution"): its batch also adds each appended column to a table an earlier
+ * Weaver created without it ({@code ALTER TABLE ... ADD}, guarded by {@code COL_LENGTH}).
  */
 public final class CatalogueDdl {
   static final String SCHEMA = "_";
 
   private CatalogueDdl() {}
 
-  /** Schema {@code _} and every catalogue table, each created when missing. */
+  /**
+   * Schema {@code _} and every catalogue table, each created when missing and given the appended
+   * columns it lacks.
+   */
   public static List<Batch> all() {
     List<Batch> batches = new ArrayList<>();
     batches.add(new Batch("catalogue-schema", WarehouseDdl.schema(SCHEMA)));
@@ -45,19 +53,37 @@ public final class CatalogueDdl {
   private static String create(CatalogueTable table) {
     List<String> columns = new ArrayList<>();
     for (StructField f : table.schema().fields()) {
-      columns.add(
-          TsqlNames.quote(f.name())
-              + " "
-              + (holdsJson(f) ? "varchar(max)" : type(table, f.dataType()))
-              + (f.nullable() ? " NULL" : " NOT NULL"));
+      columns.add(column(table, f));
     }
-    return "IF OBJECT_ID("
-        + TsqlNames.literal(name(table))
-        + ", N'U') IS NULL\n    CREATE TABLE "
-        + name(table)
-        + " (\n        "
-        + String.join(",\n        ", columns)
-        + "\n    );";
+    StringBuilder sql =
+        new StringBuilder(
+            "IF OBJECT_ID("
+                + TsqlNames.literal(name(table))
+                + ", N'U') IS NULL\n    CREATE TABLE "
+                + name(table)
+                + " (\n        "
+                + String.join(",\n        ", columns)
+                + "\n    );");
+    for (CatalogueField f : table.appendedFields()) {
+      sql.append("\nIF COL_LENGTH(")
+          .append(TsqlNames.literal(name(table)))
+          .append(", ")
+          .append(TsqlNames.literal(f.name()))
+          .append(") IS NULL\n    ALTER TABLE ")
+          .append(name(table))
+          .append(" ADD ")
+          .append(column(table, f.structField()))
+          .append(";");
+    }
+    return sql.toString();
+  }
+
+  /** A column's definition: {@code [name] type NULL} or {@code NOT NULL}. */
+  private static String column(CatalogueTable table, StructField f) {
+    return TsqlNames.quote(f.name())
+        + " "
+        + (holdsJson(f) ? "varchar(max)" : type(table, f.dataType()))
+        + (f.nullable() ? " NULL" : " NOT NULL");
   }
 
   /**

@@ -2,7 +2,9 @@ package io.weaver.catalogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
@@ -39,7 +41,7 @@ class CatalogueTableTest {
               "object_id string not null, object_kind string not null, declaration_signature string not null, structure_signature string not null, weaver_version string not null, installed_at timestamp not null, creation_defaults map<string,string>"),
           Map.entry(
               CatalogueTable.LOAD_HISTORY,
-              "load_id string not null, table_id string not null, status string not null, started_at timestamp, finished_at timestamp, load_timestamp timestamp, rows_inserted bigint, rows_updated bigint, rows_deleted bigint, rows_revived bigint, rows_unchanged bigint, rows_rejected bigint, target_live_rows_before bigint, target_live_rows_after bigint, delta_version bigint, gates_waived boolean, message string"),
+              "load_id string not null, table_id string not null, status string not null, started_at timestamp, finished_at timestamp, load_timestamp timestamp, rows_inserted bigint, rows_updated bigint, rows_deleted bigint, rows_revived bigint, rows_unchanged bigint, rows_rejected bigint, target_live_rows_before bigint, target_live_rows_after bigint, delta_version bigint, gates_waived boolean, message string, rows_stale bigint"),
           Map.entry(
               CatalogueTable.LOAD_STATE,
               "table_id string not null, last_load_id string, last_succeeded_at timestamp, last_delta_version bigint, bookmark string, load_sequence bigint not null"),
@@ -57,6 +59,19 @@ class CatalogueTableTest {
   @EnumSource(CatalogueTable.class)
   void schemaIsThePublishedDdl(CatalogueTable table) {
     assertEquals(StructType.fromDDL(PUBLISHED.get(table)), table.schema());
+  }
+
+  @Test
+  void appendedColumnsAreOptionalAndLast() {
+    assertEquals(
+        List.of("rows_stale"),
+        CatalogueTable.LOAD_HISTORY.appendedFields().stream().map(CatalogueField::name).toList());
+    for (CatalogueTable table : CatalogueTable.values()) {
+      List<CatalogueField> fields = table.fields();
+      List<CatalogueField> appended = table.appendedFields();
+      assertEquals(appended, fields.subList(fields.size() - appended.size(), fields.size()));
+      appended.forEach(f -> assertTrue(f.nullable(), table + "." + f.name()));
+    }
   }
 
   @Test

@@ -46,6 +46,20 @@ class CatalogueDdlTest {
     assertTrue(expectation.contains("[expectation] varchar(8000) NOT NULL"), expectation);
   }
 
+  @Test
+  void anExistingTableGainsTheAppendedColumns() {
+    String history = ddl(CatalogueTable.LOAD_HISTORY);
+    assertTrue(
+        history.contains("[message] varchar(8000) NULL,\n        [rows_stale] bigint NULL\n"),
+        history);
+    assertTrue(
+        history.endsWith(
+            "\nIF COL_LENGTH(N'[_].[LoadHistory]', N'rows_stale') IS NULL\n"
+                + "    ALTER TABLE [_].[LoadHistory] ADD [rows_stale] bigint NULL;"),
+        history);
+    assertTrue(!ddl(CatalogueTable.LOAD_STATE).contains("ALTER"));
+  }
+
   private static String ddl(CatalogueTable table) {
     return CatalogueDdl.all().stream()
         .filter(b -> b.name().equals("catalogue-" + table.tableName()))

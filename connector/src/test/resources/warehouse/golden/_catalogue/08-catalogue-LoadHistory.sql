@@ -16,5 +16,8 @@ IF OBJECT_ID(N'[_].[LoadHistory]', N'U') IS NULL
         [target_live_rows_after] bigint NULL,
         [delta_version] bigint NULL,
         [gates_waived] bit NULL,
-        [message] varchar(8000) NULL
+        [message] varchar(8000) NULL,
+        [rows_stale] bigint NULL
     );
+IF COL_LENGTH(N'[_].[LoadHistory]', N'rows_stale') IS NULL
+    ALTER TABLE [_].[LoadHistory] ADD [rows_stale] bigint NULL;
