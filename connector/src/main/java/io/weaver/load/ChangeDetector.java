@@ -208,15 +208,17 @@ final class ChangeDetector {
     // correction re-sent with the same event time must land; an identical row changes nothing).
     Column older =
         spec.sequenceColumn().isPresent()
-            ? inTarget.and(coalesce(col(SEQ).lt(col(TARGET_SEQ)), lit(false)))
+            ? coalesce(col(SEQ).lt(col(TARGET_SEQ)), lit(false))
             : lit(false);
     // A superseded row is never fetched or written, so it is stale before anything else (only the
-    // key's newest row can be quarantined, which keeps one fetched row per key).
+    // key's newest row can be quarantined, which keeps one fetched row per key). A row equal to its
+    // live target row is unchanged whatever its sequence value: it would change nothing, and the
+    // no-change check (SameRows), which sees no sequence values, counts it so too.
     return when(inStage.and(superseded), lit(STALE))
         .when(inStage.and(quarantined), lit(QUARANTINE))
-        .when(inStage.and(older), lit(STALE))
         .when(inStage.and(not(inTarget)), lit(INSERT))
         .when(inStage.and(live).and(col(SIG).equalTo(col(TARGET_SIG))), lit(UNCHANGED))
+        .when(inStage.and(older), lit(STALE))
         .when(inStage.and(live), lit(UPDATE))
         .when(inStage, lit(REVIVE))
         .when(inDelete.and(live), lit(DELETE))

@@ -174,6 +174,7 @@ final class LoadBookkeeping {
         .set("delta_version", result.deltaVersion())
         .set("gates_waived", result.gatesWaived())
         .set("message", result.message())
+        .set("rows_stale", result.rowsStale())
         .build();
   }
 

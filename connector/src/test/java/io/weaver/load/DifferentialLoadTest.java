@@ -35,9 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The load engine against an in-memory model (docs/reliability.md, "Differential test"): a seeded
  * random sequence of snapshot loads (a non-incremental Table) and incremental batches with delete
  * keys (an incremental Table) over a handful of keys that come, change, go and come back, with
- * random nulls and empty strings in non-key columns and a column outside the comparison columns.
- * After every load the whole (tiny) table is compared with the model: live rows and their values,
- * insert/update/delete times, the result counts and whether the gates refused.
+ * random nulls and empty strings in non-key columns and a column outside the comparison columns;
+ * each load draws its deletion mode and whether it orders rows by a sequence column (stale rows,
+ * and a key staged twice whose newest row wins). After every load the whole (tiny) table is
+ * compared with the model: live rows and their values, insert/update/delete times, the result
+ * counts and whether the gates refused.
  *
  * <p>A run is as long as its coverage needs: each Table loads at least its share of {@code
  * -Dweaver.differential.steps=N} (default 40, split between the two Tables, which run side by side)
@@ -60,7 +62,8 @@ class DifferentialLoadTest {
           .add("id", DataTypes.IntegerType, false)
           .add("name", DataTypes.StringType)
           .add("weight", DataTypes.IntegerType)
-          .add("note", DataTypes.StringType);
+          .add("note", DataTypes.StringType)
+          .add("seq", DataTypes.IntegerType, false);
   private static final StructType KEY_SCHEMA = new StructType().add("id", DataTypes.IntegerType);
 
   @TempDir Path dir;
@@ -79,6 +82,8 @@ class DifferentialLoadTest {
     REMOVED,
     /** Absent live keys a snapshot load left alone ({@code Deletes: keep}). */
     KEPT,
+    /** Staging rows older than their key's row, in the table or the same delivery. */
+    STALE,
     UNCHANGED,
     REFUSED,
     WAIVED,
@@ -92,13 +97,23 @@ class DifferentialLoadTest {
    */
   private static final Set<Kind> WRITES =
       EnumSet.of(
-          Kind.INSERTED, Kind.UPDATED, Kind.REVIVED, Kind.DELETED, Kind.REMOVED, Kind.UNCHANGED);
+          Kind.INSERTED,
+          Kind.UPDATED,
+          Kind.REVIVED,
+          Kind.DELETED,
+          Kind.REMOVED,
+          Kind.UNCHANGED,
+          Kind.STALE);
 
-  /** One modelled row: business values and the three managed times (delete null = live). */
+  /**
+   * One modelled row: business values (the sequence value of the row last written) and the three
+   * managed times (delete null = live).
+   */
   private record Modelled(
       String name,
       Integer weight,
       String note,
+      int seq,
       Instant inserted,
       Instant updated,
       Instant deleted) {
@@ -120,8 +135,18 @@ class DifferentialLoadTest {
      */
     Random modes;
 
+    /**
+     * Whether each load declares {@code Sequence column: seq}, and the sequence values it stages,
+     * from a stream of its own for the same reason: declared or not, every load meets rows the
+     * other kind wrote.
+     */
+    Random sequences;
+
     /** The deletion mode of the load under way (for a failure's message). */
     DeletionMode mode;
+
+    /** Whether the load under way declares the sequence column. */
+    boolean sequenced;
 
     Subject(String name, boolean incremental) {
       table =
@@ -248,6 +273,7 @@ class DifferentialLoadTest {
   private int[] run(Subject s, long seed, int steps, int maxSteps, Set<Kind> required) {
     Random random = new Random(seed);
     s.modes = new Random(seed ^ 0x5DEECE66DL);
+    s.sequences = new Random(seed ^ 0x2545F4914F6CDD1DL);
     int[] counts = new int[3];
     Set<Kind> needed = EnumSet.copyOf(required);
     if (s.table.spec.incremental()) {
@@ -267,7 +293,14 @@ class DifferentialLoadTest {
         counts[0] += kinds.contains(Kind.REFUSED) ? 1 : 0;
         counts[1] += kinds.contains(Kind.WAIVED) ? 1 : 0;
       } catch (AssertionError e) {
-        throw new AssertionError(where + ", Deletes: " + s.mode.word() + ": " + e.getMessage(), e);
+        throw new AssertionError(
+            where
+                + ", Deletes: "
+                + s.mode.word()
+                + (s.sequenced ? ", Sequence column: seq" : "")
+                + ": "
+                + e.getMessage(),
+            e);
       }
     }
     counts[2] = step;
@@ -299,7 +332,15 @@ class DifferentialLoadTest {
     };
     DeletionMode mode = modes[s.modes.nextInt(modes.length)];
     s.mode = mode;
-    LoadSpec spec = s.table.spec.toBuilder().deletes(mode).build();
+    // Half the loads order by `seq`: a staged value one below the key's current one is stale (one
+    // row in four), and one key in five also stages an older row the newest one supersedes.
+    boolean sequenced = s.sequences.nextBoolean();
+    s.sequenced = sequenced;
+    LoadSpec spec =
+        s.table.spec.toBuilder()
+            .deletes(mode)
+            .sequenceColumn(sequenced ? Optional.of("seq") : Optional.empty())
+            .build();
     List<Object[]> staged = new ArrayList<>();
     List<Integer> deleteKeys = new ArrayList<>();
     double presence = 0.2 + 0.7 * random.nextDouble();
@@ -311,7 +352,7 @@ class DifferentialLoadTest {
         Modelled current = s.model.get(id);
         if (current != null && current.live()) {
           String note = random.nextInt(3) == 0 ? null : "n" + random.nextInt(3);
-          staged.add(new Object[] {id, current.name(), current.weight(), note});
+          staged.add(new Object[] {id, current.name(), current.weight(), note, current.seq()});
         }
       } else if (random.nextDouble() < presence) {
         Modelled current = s.model.get(id);
@@ -319,7 +360,19 @@ class DifferentialLoadTest {
         String name = same ? current.name() : NAMES[random.nextInt(NAMES.length)];
         Integer weight = same ? current.weight() : WEIGHTS[random.nextInt(WEIGHTS.length)];
         String note = random.nextInt(3) == 0 ? null : "n" + random.nextInt(3);
-        staged.add(new Object[] {id, name, weight, note});
+        int seq =
+            current == null ? s.sequences.nextInt(5) : current.seq() + s.sequences.nextInt(4) - 1;
+        staged.add(new Object[] {id, name, weight, note, seq});
+        if (sequenced && s.sequences.nextInt(5) == 0) {
+          Object[] older = {
+            id,
+            NAMES[s.sequences.nextInt(NAMES.length)],
+            WEIGHTS[s.sequences.nextInt(WEIGHTS.length)],
+            null,
+            seq - 1 - s.sequences.nextInt(2)
+          };
+          staged.add(s.sequences.nextBoolean() ? staged.size() - 1 : staged.size(), older);
+        }
       } else if (incremental && random.nextDouble() < 0.3) {
         deleteKeys.add(id);
       }
@@ -334,26 +387,41 @@ class DifferentialLoadTest {
     long deleted = 0;
     long kept = 0;
     long unchanged = 0;
+    long stale = 0;
     Map<Integer, Modelled> next = new TreeMap<>(s.model);
-    List<Integer> stagedIds = new ArrayList<>();
+    // Each key's newest staged row; a key's older rows (only under a sequence column) are stale.
+    Map<Integer, Object[]> newest = new TreeMap<>();
     for (Object[] r : staged) {
+      Object[] other = newest.get((Integer) r[0]);
+      if (other != null) {
+        stale++;
+      }
+      if (other == null || (Integer) r[4] > (Integer) other[4]) {
+        newest.put((Integer) r[0], r);
+      }
+    }
+    List<Integer> stagedIds = new ArrayList<>(newest.keySet());
+    for (Object[] r : newest.values()) {
       int id = (Integer) r[0];
-      stagedIds.add(id);
       Modelled m = s.model.get(id);
       String name = (String) r[1];
       Integer weight = (Integer) r[2];
       String note = (String) r[3];
+      int seq = (Integer) r[4];
       if (m == null) {
         inserted++;
-        next.put(id, new Modelled(name, weight, note, ts, ts, null));
+        next.put(id, new Modelled(name, weight, note, seq, ts, ts, null));
+      } else if (m.live() && Objects.equals(m.name(), name) && Objects.equals(m.weight(), weight)) {
+        // Equal to its live row: unchanged, whatever its sequence value.
+        unchanged++;
+      } else if (sequenced && seq < m.seq()) {
+        stale++;
       } else if (!m.live()) {
         revived++;
-        next.put(id, new Modelled(name, weight, note, m.inserted(), ts, null));
-      } else if (Objects.equals(m.name(), name) && Objects.equals(m.weight(), weight)) {
-        unchanged++;
+        next.put(id, new Modelled(name, weight, note, seq, m.inserted(), ts, null));
       } else {
         updated++;
-        next.put(id, new Modelled(name, weight, note, m.inserted(), ts, null));
+        next.put(id, new Modelled(name, weight, note, seq, m.inserted(), ts, null));
       }
     }
     for (Map.Entry<Integer, Modelled> e : s.model.entrySet()) {
@@ -369,7 +437,7 @@ class DifferentialLoadTest {
         } else {
           next.put(
               e.getKey(),
-              new Modelled(m.name(), m.weight(), m.note(), m.inserted(), m.updated(), ts));
+              new Modelled(m.name(), m.weight(), m.note(), m.seq(), m.inserted(), m.updated(), ts));
         }
       }
     }
@@ -429,15 +497,16 @@ class DifferentialLoadTest {
     }
     assertEquals(LoadStatus.SUCCEEDED, o.status(), o.message());
     assertEquals(
-        List.of(inserted, updated, revived, deleted, unchanged, liveBefore),
+        List.of(inserted, updated, revived, deleted, unchanged, stale, liveBefore),
         List.of(
             o.rowsInserted(),
             o.rowsUpdated(),
             o.rowsRevived(),
             o.rowsDeleted(),
             o.rowsUnchanged(),
+            o.counts().stale(),
             o.targetLiveRowsBefore()),
-        "counts inserted, updated, revived, deleted, unchanged, live before");
+        "counts inserted, updated, revived, deleted, unchanged, stale, live before");
     long changes = inserted + updated + revived + deleted;
     assertEquals(liveBefore + inserted + revived - deleted, o.targetLiveRowsAfter());
     assertEquals(changes > 0, o.committed(), "a load commits exactly when something changes");
@@ -453,6 +522,7 @@ class DifferentialLoadTest {
     addIf(kinds, deleted > 0 && mode == DeletionMode.HARD, Kind.REMOVED);
     addIf(kinds, kept > 0, Kind.KEPT);
     addIf(kinds, unchanged > 0, Kind.UNCHANGED);
+    addIf(kinds, stale > 0, Kind.STALE);
     addIf(kinds, gatesTrip, Kind.WAIVED);
     // Counted only against live rows, so a match means rows were compared, not two empty sets.
     boolean checks = !incremental && expectUnchanged && liveBefore > 0;
@@ -478,6 +548,7 @@ class DifferentialLoadTest {
       assertEquals(m.name(), r.getString(r.fieldIndex("name")), what + "name");
       assertEquals(m.weight(), r.get(r.fieldIndex("weight")), what + "weight");
       assertEquals(m.note(), r.getString(r.fieldIndex("note")), what + "note");
+      assertEquals(m.seq(), r.getInt(r.fieldIndex("seq")), what + "seq");
       assertEquals(m.inserted(), time(r, ManagedColumns.INSERT_TIME), what + "insert time");
       assertEquals(m.updated(), time(r, ManagedColumns.UPDATE_TIME), what + "update time");
       assertEquals(

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
+import io.weaver.catalogue.CatalogueTable;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.session.WeaverConf;
 import io.weaver.testing.WeaverFixture;
 import java.util.List;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -84,6 +86,12 @@ class SequenceColumnTest {
     assertEquals(4, loaded.targetLiveRowsAfter());
     assertEquals(List.of("a", "b-fix", "c", "d3"), List.of(name(1), name(2), name(3), name(4)));
     assertEquals(3L, loaded.toMap().get("rows_stale"));
+    Row history =
+        fixture
+            .catalogue(CatalogueTable.LOAD_HISTORY)
+            .where(functions.col("load_id").equalTo(loaded.loadId()))
+            .first();
+    assertEquals(3L, history.getLong(history.fieldIndex("rows_stale")), "in _.LoadHistory");
 
     long version = fixture.version("A.Event");
     LoadResult again = load(second);
