@@ -20,6 +20,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.CharType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.VarcharType;
 
 /**
  * The rules of one Table that need no other file: the incompatible combinations
@@ -27,6 +41,11 @@ import java.util.Set;
  * (declared {@code Schema} or a statically visible query result), unknown and duplicate columns.
  */
 final class TableRules {
+  /** What a {@code Sequence column} message ends with: the choice the author has. */
+  private static final String ORDERED_TYPES =
+      "an integral number (tinyint, smallint, int, bigint), decimal, float, double, string, date,"
+          + " timestamp or timestamp_ntz";
+
   private final TableDeclaration table;
   private final FindingSink sink;
 
@@ -53,6 +72,7 @@ final class TableRules {
             .schemaColumnNames()
             .or(() -> resultColumns.map(c -> c.stream().map(StaticColumn::name).toList()));
     business.ifPresent(rules::knownColumns);
+    rules.sequenceColumn(business);
   }
 
   /**
@@ -75,6 +95,9 @@ final class TableRules {
         .comparisonColumns()
         .ifPresent(k -> k.columns().forEach(c -> controlCharacter(COMPARISON_COLUMNS, c, k.pos())));
     table.identity().ifPresent(c -> controlCharacter(IDENTITY, c, table.posOf(IDENTITY)));
+    table
+        .sequenceColumn()
+        .ifPresent(c -> controlCharacter(SEQUENCE_COLUMN, c, table.posOf(SEQUENCE_COLUMN)));
     for (ForeignKey fk : table.foreignKeys()) {
       fk.childColumns().columns().forEach(c -> controlCharacter(FOREIGN_KEYS, c, fk.pos()));
       fk.parentColumns().forEach(c -> controlCharacter(FOREIGN_KEYS, c, fk.pos()));
@@ -250,6 +273,108 @@ final class TableRules {
                             "the query returns Identity column '"
                                 + identity
                                 + "'; Weaver generates it, remove it from the query")));
+  }
+
+  /**
+   * The {@code Sequence column} (docs/table-contract.md, "Sequence column"): needs a primary key;
+   * names one business column (when the shape is known), not a key column, not the Identity column,
+   * and (when Schema declares it) of a type whose values order the versions of a key. The reader
+   * has refused a list or several names already.
+   */
+  private void sequenceColumn(Optional<List<String>> business) {
+    if (table.sequenceColumn().isEmpty()) {
+      return;
+    }
+    String column = table.sequenceColumn().get();
+    SourcePos pos = table.posOf(SEQUENCE_COLUMN);
+    Optional<ColumnSet> pk = table.primaryKey();
+    if (pk.isEmpty()) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          pos,
+          "'Sequence column' needs a 'Primary key': sequence column '"
+              + column
+              + "' orders the versions of one key, and a Table without a key is replaced whole"
+              + " by each load; add a key or remove Sequence column");
+    } else if (pk.get().contains(column)) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          pos,
+          "sequence column '"
+              + column
+              + "' is a primary-key column; key columns identify a row and never change between"
+              + " its versions, so they cannot order them: choose a non-key column such as an"
+              + " event time or a version number");
+    }
+    if (table.identity().map(column::equals).orElse(false)) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          pos,
+          "sequence column '"
+              + column
+              + "' is the Identity column; Weaver generates it when a key is first inserted, so"
+              + " it does not order the versions of a key: choose a business column such as an"
+              + " event time or a version number");
+      return;
+    }
+    if (business.isPresent() && !business.get().contains(column)) {
+      String shape = table.schema().isPresent() ? "Schema" : "the query result";
+      Optional<String> caseOnly =
+          business.get().stream().filter(b -> b.equalsIgnoreCase(column)).findFirst();
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          pos,
+          "sequence column '"
+              + column
+              + "' is not a column of "
+              + shape
+              + caseOnly
+                  .map(c -> "; did you mean '" + c + "' (names are exact-case)?")
+                  .orElse("; name one of its columns"));
+      return;
+    }
+    table.schema().stream()
+        .flatMap(List::stream)
+        .filter(c -> c.name().equals(column))
+        .findFirst()
+        .ifPresent(c -> sequenceType(c, pos));
+  }
+
+  /** Reports a declared type whose values do not order; a type Spark refuses is Build's. */
+  private void sequenceType(SchemaColumn column, SourcePos pos) {
+    DataType type;
+    try {
+      type = DataType.fromDDL(column.type());
+    } catch (RuntimeException e) {
+      return;
+    }
+    if (!ordersVersions(type)) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          pos,
+          "sequence column '"
+              + column.name()
+              + "' has type "
+              + column.type()
+              + ", whose values do not order the versions of a key; choose a column of "
+              + ORDERED_TYPES);
+    }
+  }
+
+  private static boolean ordersVersions(DataType type) {
+    return type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
+        || type instanceof LongType
+        || type instanceof DecimalType
+        || type instanceof FloatType
+        || type instanceof DoubleType
+        || type instanceof StringType
+        || type instanceof CharType
+        || type instanceof VarcharType
+        || type instanceof DateType
+        || type instanceof TimestampType
+        || type instanceof TimestampNTZType;
   }
 
   private void managedNames(List<SchemaColumn> columns) {

@@ -109,6 +109,7 @@ final class InspectCommands {
     table.put("primary_key", t.primaryKey().map(k -> k.columns()).orElse(List.of()));
     table.put("incremental", t.incremental());
     table.put("deletes", t.primaryKey().isPresent() ? t.deletes().word() : null);
+    table.put("sequence_column", t.sequenceColumn().orElse(null));
     table.put(
         "built",
         catalogue.exists(CatalogueTable.TABLE_DICTIONARY)

@@ -109,7 +109,7 @@ final class DeclarationReader {
                 .flatMap(e -> values.columnSet(e, RuleIds.COMPARISON_COLUMNS)),
             get(entries, INCREMENTAL).flatMap(values::bool).orElse(false),
             get(entries, DELETES).flatMap(this::deletionMode).orElse(DeletionMode.SOFT),
-            get(entries, SEQUENCE_COLUMN).flatMap(values::text),
+            get(entries, SEQUENCE_COLUMN).flatMap(this::sequenceColumn),
             get(entries, HAS_LOAD_PROCEDURE).flatMap(values::bool).orElse(true),
             get(entries, DELETE_THRESHOLD)
                 .flatMap(e -> values.wholeNumber(e, 0, 100))
@@ -161,6 +161,37 @@ final class DeclarationReader {
               + entry.value().describe());
     }
     return mode;
+  }
+
+  /**
+   * The {@code Sequence column}: one column name. A list, a mapping or comma-separated names are
+   * refused under rule {@code sequence-column}, at the key, since a key's versions are ordered by
+   * one column; an empty value is {@code invalid-value}. Whether the column exists, is a key or has
+   * an ordered type is Check's ({@code TableRules}): it needs the shape.
+   */
+  private Optional<String> sequenceColumn(YamlNode.Entry entry) {
+    if (entry.value() instanceof YamlNode.Sequence || entry.value() instanceof YamlNode.Mapping) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          entry.keyPos(),
+          "'Sequence column' names one column (Sequence column: event_time), not "
+              + entry.value().describe()
+              + "; a key's versions are ordered by a single column, choose the one that grows"
+              + " with each version (an event time or a version number)");
+      return Optional.empty();
+    }
+    Optional<String> text = values.text(entry);
+    if (text.isPresent() && text.get().contains(",")) {
+      sink.error(
+          RuleIds.SEQUENCE_COLUMN,
+          entry.keyPos(),
+          "'Sequence column' names one column, not several ('"
+              + text.get()
+              + "'); a key's versions are ordered by a single column, choose the one that grows"
+              + " with each version (an event time or a version number)");
+      return Optional.empty();
+    }
+    return text;
   }
 
   private static Optional<YamlNode.Entry> get(Map<String, YamlNode.Entry> entries, String key) {

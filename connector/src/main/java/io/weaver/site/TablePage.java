@@ -91,6 +91,8 @@ final class TablePage {
     if (t.primaryKey().isPresent()) {
       fact(out, "Deletes", t.deletes().word());
     }
+    t.sequenceColumn()
+        .ifPresent(c -> fact(out, "Sequence column", "<code>" + Html.text(c) + "</code>"));
     fact(out, "Has load procedure", t.hasLoadProcedure() ? "yes" : "no");
     t.identity().ifPresent(i -> fact(out, "Identity column", "<code>" + Html.text(i) + "</code>"));
     t.comparisonColumns()

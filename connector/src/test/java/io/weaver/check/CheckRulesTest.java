@@ -390,6 +390,202 @@ class CheckRulesTest {
                     "Parcel.Current",
                     BASE + "Primary key: a\nDeletes: soft\n",
                     "select a from src\n")),
+        // sequence-column
+        clean(
+            "sequenceColumnValid",
+            ws ->
+                ws.py(
+                    "L",
+                    "Parcel.Current",
+                    BASE
+                        + "Schema:\n  parcel_id: string\n  changed_at: timestamp\n"
+                        + "Primary key: parcel_id\nSequence column: changed_at\n")),
+        clean(
+            "sequenceColumnOfEveryOrderedType",
+            ws ->
+                ws.py(
+                    "L",
+                    "Parcel.Current",
+                    BASE
+                        + "Schema:\n  parcel_id: string\n  a: tinyint\n  b: smallint\n  c: int\n"
+                        + "  d: bigint\n  e: decimal(18,2)\n  f: float\n  g: double\n"
+                        + "  h: string\n  i: date\n  j: timestamp_ntz\n  k: varchar(10)\n"
+                        + "Primary key: parcel_id\nSequence column: e\n")),
+        clean(
+            "sequenceColumnInVisibleQuery",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Primary key: parcel_id\nSequence column: status\n",
+                    QUERY)),
+        clean(
+            "sequenceColumnAgainstInvisibleQueryShapeIsLeftToBuild",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Primary key: parcel_id\nSequence column: changed_at\n",
+                    "select * from src;\n")),
+        flags(
+                "sequenceColumnWithoutKey",
+                "sequence-column",
+                4,
+                ws -> ws.sql("L", "Parcel.Current", BASE + "Sequence column: status\n", QUERY))
+            .messageContains("'Sequence column' needs a 'Primary key'")
+            .messageContains("'status'"),
+        flags(
+                "sequenceColumnAsList",
+                "sequence-column",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nSequence column: [status, parcel_id]\n",
+                        QUERY))
+            .messageContains("names one column")
+            .messageContains("not a list"),
+        flags(
+                "sequenceColumnAsBlockList",
+                "sequence-column",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nSequence column:\n  - status\n",
+                        QUERY))
+            .messageContains("not a list"),
+        flags(
+                "sequenceColumnCommaSeparated",
+                "sequence-column",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nSequence column: status, changed_at\n",
+                        QUERY))
+            .messageContains("names one column, not several ('status, changed_at')"),
+        flags(
+            "sequenceColumnEmpty",
+            "invalid-value",
+            5,
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Primary key: parcel_id\nSequence column:\n",
+                    QUERY)),
+        flags(
+                "sequenceColumnNotInSchema",
+                "sequence-column",
+                7,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n"
+                            + "Primary key: parcel_id\nSequence column: changed_at\n"))
+            .messageContains("sequence column 'changed_at' is not a column of Schema"),
+        flags(
+                "sequenceColumnCaseOnlyDifferent",
+                "sequence-column",
+                8,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n  changed_at: timestamp\n"
+                            + "Primary key: parcel_id\nSequence column: Changed_At\n"))
+            .messageContains("did you mean 'changed_at'"),
+        flags(
+                "sequenceColumnNotInVisibleQuery",
+                "sequence-column",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id\nSequence column: changed_at\n",
+                        QUERY))
+            .messageContains("is not a column of the query result"),
+        flags(
+                "sequenceColumnIsKeyColumn",
+                "sequence-column",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE + "Primary key: parcel_id, status\nSequence column: status\n",
+                        QUERY))
+            .messageContains("sequence column 'status' is a primary-key column"),
+        flags(
+                "sequenceColumnIsIdentity",
+                "sequence-column",
+                6,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Primary key: parcel_id\nIdentity: parcel_sk\n"
+                            + "Sequence column: parcel_sk\n",
+                        QUERY))
+            .messageContains("sequence column 'parcel_sk' is the Identity column")
+            .messageLacks("is not a column of"),
+        flags(
+                "sequenceColumnBoolean",
+                "sequence-column",
+                8,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n  is_latest: boolean\n"
+                            + "Primary key: parcel_id\nSequence column: is_latest\n"))
+            .messageContains("'is_latest' has type boolean")
+            .messageContains("decimal, float, double, string, date, timestamp or timestamp_ntz"),
+        flags(
+                "sequenceColumnBinary",
+                "sequence-column",
+                8,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n  v: binary\n"
+                            + "Primary key: parcel_id\nSequence column: v\n"))
+            .messageContains("has type binary"),
+        flags(
+                "sequenceColumnComplex",
+                "sequence-column",
+                8,
+                ws ->
+                    ws.py(
+                        "L",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  parcel_id: string\n  v: struct<at:timestamp,n:int>\n"
+                            + "Primary key: parcel_id\nSequence column: v\n"))
+            .messageContains("has type struct<at:timestamp,n:int>"),
+        flags(
+                "sequenceColumnOnWarehouse",
+                "target-key",
+                5,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE + "Primary key: a\nSequence column: changed_at\n",
+                        "select a, changed_at from src\n"))
+            .messageContains("'Sequence column' applies to Lakehouse (Delta) Tables only"),
         // comparison-columns
         flags(
             "comparisonColumnsWithoutKey",

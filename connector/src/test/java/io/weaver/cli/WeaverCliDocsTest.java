@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code weaver docs}: a workspace never built still gets its site; options and usage. */
+/**
+ * {@code weaver docs}: a workspace never built still gets its site; options and usage. Also {@code
+ * weaver describe} of a never-built Table: its declaration as JSON.
+ */
 class WeaverCliDocsTest {
   @TempDir Path dir;
 
@@ -23,8 +26,10 @@ class WeaverCliDocsTest {
         .write(
             "Lakehouse/CliDocs/Tables/Parcel.Current.sql",
             "/*\nTable ID: Parcel.Current\nDescription: Parcels <b>&</b> more.\n"
-                + "Primary key: parcel_id\nSchema:\n  parcel_id: string\n  status: string\n*/\n"
-                + "select 'P1' as parcel_id, 'new' as status;\n");
+                + "Primary key: parcel_id\nSequence column: changed_at\n"
+                + "Schema:\n  parcel_id: string\n  status: string\n  changed_at: timestamp\n*/\n"
+                + "select 'P1' as parcel_id, 'new' as status,"
+                + " timestamp'2026-01-01 00:00:00' as changed_at;\n");
     Path out = dir.resolve("site");
     CliRun run =
         CliRun.run(
@@ -45,7 +50,52 @@ class WeaverCliDocsTest {
     assertTrue(page.contains("not built yet"), page);
     assertTrue(page.contains("<code>parcel_id</code></td><td><code>string</code>"), page);
     assertTrue(page.contains("no test run recorded"), page);
+    assertTrue(page.contains("<dt>Sequence column</dt><dd><code>changed_at</code></dd>"), page);
     assertTrue(Files.readString(out.resolve("index.html")).contains("id=\"graph\""));
+  }
+
+  @Test
+  void describeShowsTheDeclarationOfANeverBuiltTable() throws Exception {
+    SharedSpark.get();
+    Path ws = dir.resolve("ws");
+    new WorkspaceFiles(ws)
+        .write(
+            "Lakehouse/CliDescribe/Tables/Parcel.Current.sql",
+            "/*\nTable ID: Parcel.Current\nDescription: Parcels.\n"
+                + "Primary key: parcel_id\nDeletes: hard\nSequence column: changed_at\n"
+                + "Schema:\n  parcel_id: string\n  changed_at: timestamp\n*/\n"
+                + "select 'P1' as parcel_id, timestamp'2026-01-01 00:00:00' as changed_at;\n")
+        .write(
+            "Lakehouse/CliDescribe/Tables/Parcel.Plain.sql",
+            "/*\nTable ID: Parcel.Plain\nDescription: Parcels.\n*/\nselect 'P1' as parcel_id;\n");
+    String lake = dir.resolve("lake").toString();
+    CliRun run =
+        CliRun.run(
+            "describe",
+            "--workspace",
+            ws.toString(),
+            "--lakehouse",
+            lake,
+            "--table",
+            "CliDescribe.Parcel.Current",
+            "--format",
+            "json");
+    assertEquals(0, run.exit(), run.err());
+    assertTrue(
+        run.out().contains("\"deletes\":\"hard\",\"sequence_column\":\"changed_at\""), run.out());
+    CliRun plain =
+        CliRun.run(
+            "describe",
+            "--workspace",
+            ws.toString(),
+            "--lakehouse",
+            lake,
+            "--table",
+            "CliDescribe.Parcel.Plain",
+            "--format",
+            "json");
+    assertEquals(0, plain.exit(), plain.err());
+    assertTrue(plain.out().contains("\"deletes\":null,\"sequence_column\":null"), plain.out());
   }
 
   @Test

@@ -32,7 +32,8 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
    * {@code item}; {@code table_id} ({@code Item.Schema.Object}); {@code form} ({@code sparksql},
    * {@code python}, {@code tsql}); {@code target} ({@code lakehouse}/{@code warehouse}); {@code
    * primary_key} (empty when unkeyed); {@code incremental}; {@code deletes} (the deletion mode,
-   * null when unkeyed); {@code built} (in {@code _.TableDictionary}); {@code built_at}; {@code
+   * null when unkeyed); {@code sequence_column} (the {@code Sequence column}, null when not
+   * declared); {@code built} (in {@code _.TableDictionary}); {@code built_at}; {@code
    * last_load_id}, {@code last_status} (the newest row of {@code _.LoadHistory}, null before any
    * load); {@code last_delta_version} (of {@code _.LoadState}, the watermark of the last succeeded
    * load).
@@ -46,6 +47,7 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
           .add("primary_key", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("incremental", DataTypes.BooleanType, false)
           .add("deletes", DataTypes.StringType, true)
+          .add("sequence_column", DataTypes.StringType, true)
           .add("built", DataTypes.BooleanType, false)
           .add("built_at", DataTypes.TimestampType, true)
           .add("last_load_id", DataTypes.StringType, true)
@@ -92,6 +94,7 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
               t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
               t.incremental(),
               t.primaryKey().isPresent() ? t.deletes().word() : null,
+              t.sequenceColumn().orElse(null),
               built != null,
               built == null ? null : built.getAs("built_at"),
               last == null ? null : last.getAs("load_id"),

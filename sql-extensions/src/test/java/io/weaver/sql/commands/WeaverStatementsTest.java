@@ -2,6 +2,7 @@ package io.weaver.sql.commands;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +67,7 @@ class WeaverStatementsTest {
         "\"\"\"\nTable ID: "
             + id
             + "\n\nDescription: A Python table.\n\nSchema:\n  id: int\n  name: string\n\n"
-            + "Primary key: id\n\"\"\"\nfrom weaver import Table\n\n\nclass "
+            + "Primary key: id\n\nSequence column: name\n\"\"\"\nfrom weaver import Table\n\n\nclass "
             + id.replace(".", "__")
             + "(Table):\n"
             + "    def read(self):\n        return None\n");
@@ -178,7 +179,24 @@ class WeaverStatementsTest {
     assertEquals(2L, again.getLong(7)); // unchanged
     assertTrue(again.getBoolean(12)); // gates waived
 
-    List<Row> tables = sql("SHOW WEAVER TABLES IN " + item);
+    var show = spark.sql("SHOW WEAVER TABLES IN " + item);
+    assertEquals(
+        List.of(
+            "item",
+            "table_id",
+            "form",
+            "target",
+            "primary_key",
+            "incremental",
+            "deletes",
+            "sequence_column",
+            "built",
+            "built_at",
+            "last_load_id",
+            "last_status",
+            "last_delta_version"),
+        List.of(show.columns()));
+    List<Row> tables = show.collectAsList();
     assertEquals(2, tables.size());
     Row siteRow = tables.stream().filter(r -> r.getString(1).equals(site)).findFirst().get();
     assertEquals("sparksql", siteRow.getString(2));
@@ -186,6 +204,10 @@ class WeaverStatementsTest {
         siteRow.getList(siteRow.fieldIndex("primary_key")).isEmpty() ? null : "soft",
         siteRow.getAs("deletes"),
         "the default deletion mode: " + siteRow);
+    assertNull(siteRow.getAs("sequence_column"), "not declared: " + siteRow);
+    Row pyRow =
+        tables.stream().filter(r -> r.getString(1).equals(item + ".A.Py")).findFirst().get();
+    assertEquals("name", pyRow.getAs("sequence_column"), pyRow.toString());
     assertTrue(siteRow.<Boolean>getAs("built"));
     assertEquals(again.getString(0), siteRow.getAs("last_load_id"));
     assertEquals("succeeded", siteRow.getAs("last_status"));
