@@ -46,6 +46,32 @@ final class TableRules {
       "an integral number (tinyint, smallint, int, bigint), decimal, float, double, string, date,"
           + " timestamp or timestamp_ntz";
 
+  /** The same for a Warehouse Table, whose {@code Schema} holds T-SQL types. */
+  private static final String ORDERED_TSQL_TYPES =
+      "an integral number (tinyint, smallint, int, bigint), decimal, numeric, float, real, char,"
+          + " varchar, nchar, nvarchar, date, datetime2, datetime, smalldatetime or datetimeoffset";
+
+  /** T-SQL types (without their length or precision) whose values order versions. */
+  private static final java.util.Set<String> TSQL_ORDERED =
+      java.util.Set.of(
+          "tinyint",
+          "smallint",
+          "int",
+          "bigint",
+          "decimal",
+          "numeric",
+          "float",
+          "real",
+          "char",
+          "varchar",
+          "nchar",
+          "nvarchar",
+          "date",
+          "datetime2",
+          "datetime",
+          "smalldatetime",
+          "datetimeoffset");
+
   private final TableDeclaration table;
   private final FindingSink sink;
 
@@ -342,6 +368,22 @@ final class TableRules {
 
   /** Reports a declared type whose values do not order; a type Spark refuses is Build's. */
   private void sequenceType(SchemaColumn column, SourcePos pos) {
+    if (table.target() == io.weaver.workspace.Target.WAREHOUSE) {
+      String base =
+          column.type().strip().replaceFirst("\\s*\\(.*$", "").toLowerCase(java.util.Locale.ROOT);
+      if (!TSQL_ORDERED.contains(base)) {
+        sink.error(
+            RuleIds.SEQUENCE_COLUMN,
+            pos,
+            "sequence column '"
+                + column.name()
+                + "' has type "
+                + column.type()
+                + ", whose values do not order the versions of a key; choose a column of "
+                + ORDERED_TSQL_TYPES);
+      }
+      return;
+    }
     DataType type;
     try {
       type = DataType.fromDDL(column.type());

@@ -80,7 +80,7 @@ public final class TableKeys {
 
   /** Keys that only a Lakehouse (Delta) Table accepts. */
   public static final List<String> DELTA_ONLY =
-      List.of(DELTA_MIN_READER, DELTA_MIN_WRITER, DELTA_DELETION_VECTORS, SEQUENCE_COLUMN);
+      List.of(DELTA_MIN_READER, DELTA_MIN_WRITER, DELTA_DELETION_VECTORS);
 
   public static final List<String> TEST = List.of(TEST_ID, DESCRIPTION, SEVERITY, OWNER, TAGS);
 

@@ -9,6 +9,7 @@ import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -52,6 +53,13 @@ public final class LoadProcedure extends TsqlText {
   private static final String OP = quote("__weaver_op");
   private static final String REJECT = quote("__weaver_reject");
   private static final String STAGED_SIGNATURE = quote("__weaver_signature");
+
+  /**
+   * With a {@code Sequence column}: a staging row's rank among its key's rows, newest (highest
+   * sequence value) first; rows of one value share a rank, so 1 is the key's newest value.
+   */
+  private static final String RANK = quote("__weaver_rank");
+
   private static final String INCOMING =
       "c." + OP + " IN ('I', 'U', 'R') AND c." + REJECT + " IS NULL";
 
@@ -60,10 +68,14 @@ public final class LoadProcedure extends TsqlText {
   private final ExpectationStatements expectations;
   private final DeletionMode deletes;
 
+  /** The {@code Sequence column} (docs/table-contract.md, "Sequence column"), when declared. */
+  private final Optional<String> sequence;
+
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
     this.form = form;
     this.deletes = t.declaration().deletes();
+    this.sequence = t.keyed() ? t.declaration().sequenceColumn() : Optional.empty();
     this.expectations = new ExpectationStatements(t, STAGING);
   }
 
@@ -101,7 +113,9 @@ public final class LoadProcedure extends TsqlText {
     line(
         "SELECT [load_id], [status], [rows_inserted], [rows_updated], [rows_deleted],"
             + " [rows_revived], [rows_unchanged], [rows_rejected], [target_live_rows_before],"
-            + " [target_live_rows_after], [gates_waived], CAST(1 AS bit) AS [already_applied]");
+            + " [target_live_rows_after], [gates_waived], "
+            + staleAnswer()
+            + "CAST(1 AS bit) AS [already_applied]");
     line("FROM " + history() + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
     line("RETURN;");
     end();
@@ -135,7 +149,11 @@ public final class LoadProcedure extends TsqlText {
 
   private void staging(TableBody.Sql body, SqlProgram program) {
     comment("Staging: the body's setup, then its result queries into session temp tables.");
-    line(tempTable(STAGING, t.columns(), t.signed(), expectations.flagColumns()));
+    List<String> extra = new ArrayList<>(expectations.flagColumns());
+    if (sequence.isPresent()) {
+      extra.add(RANK + " bigint NULL");
+    }
+    line(tempTable(STAGING, t.columns(), t.signed(), extra));
     String setup = StagingStatements.bind(SqlProgram.setupText(body)).strip();
     if (!setup.isEmpty()) {
       // A WITH must follow a terminated statement; an extra ';' after any statement is harmless.
@@ -171,8 +189,11 @@ public final class LoadProcedure extends TsqlText {
     if (!t.requiredColumns().isEmpty() || t.keyed()) {
       comment("Validation: nothing is written when a check fails.");
     }
-    for (String column : t.requiredColumns()) {
-      String role = t.primaryKey().contains(column) ? "primary-key" : "Not null";
+    for (String column : required()) {
+      String role =
+          t.primaryKey().contains(column)
+              ? "primary-key"
+              : sequence.map(column::equals).orElse(false) ? "sequence" : "Not null";
       String where = quote(column) + " IS NULL";
       fail(
           "EXISTS (SELECT 1 FROM " + STAGING + " WHERE " + where + ")",
@@ -195,7 +216,9 @@ public final class LoadProcedure extends TsqlText {
               + literal(". Fix the body's result and load again.")
               + ")");
     }
-    if (t.keyed()) {
+    if (sequence.isPresent()) {
+      rankNewestFirst();
+    } else if (t.keyed()) {
       String keys = quotedKeys();
       fail(
           "EXISTS (SELECT 1 FROM " + STAGING + " GROUP BY " + keys + " HAVING COUNT_BIG(*) > 1)",
@@ -227,6 +250,92 @@ public final class LoadProcedure extends TsqlText {
               + literal("; a key is either loaded or deleted. Nothing written.")
               + ")");
     }
+  }
+
+  /**
+   * The primary key, the sequence column (nothing orders a null) and the {@code Not null} columns:
+   * without a sequence column, {@link WarehouseTable#requiredColumns}.
+   */
+  private List<String> required() {
+    List<String> required = new ArrayList<>(t.requiredColumns());
+    sequence.ifPresent(
+        seq -> {
+          if (!required.contains(seq)) {
+            required.add(t.primaryKey().size(), seq);
+          }
+        });
+    return required;
+  }
+
+  /**
+   * With a sequence column: each staging row's {@link #RANK} among its key's rows, newest first
+   * (ranked over the key's distinct values, so every row of one value gets the same rank and rank 1
+   * is the key's highest value); then the load fails when two rows hold their key's highest value,
+   * since which one is newest is unknown. Rows ranked below 1 are stale: superseded by a newer row
+   * of their delivery.
+   */
+  private void rankNewestFirst() {
+    String seq = quote(sequence.orElseThrow());
+    String keys = prefixed("x", t.primaryKey());
+    comment(
+        "Sequence column "
+            + sequence.get()
+            + ": each staging row's rank among its key's rows, newest first (1: the key's highest"
+            + " value).");
+    line("UPDATE s SET s." + RANK + " = r." + RANK);
+    line("FROM " + STAGING + " AS s INNER JOIN (");
+    line(
+        "    SELECT "
+            + keys
+            + ", x."
+            + seq
+            + ", RANK() OVER (PARTITION BY "
+            + keys
+            + " ORDER BY x."
+            + seq
+            + " DESC) AS "
+            + RANK);
+    line("    FROM " + STAGING + " AS x GROUP BY " + keys + ", x." + seq);
+    line(") AS r ON " + matches("r", "s") + " AND r." + seq + " = s." + seq + ";");
+    String newest = RANK + " = 1";
+    fail(
+        "EXISTS (SELECT 1 FROM "
+            + STAGING
+            + " WHERE "
+            + newest
+            + " GROUP BY "
+            + quotedKeys()
+            + " HAVING COUNT_BIG(*) > 1)",
+        "CONCAT("
+            + literal(
+                t.qualifiedName()
+                    + ": staging rows rejected, nothing written: primary key "
+                    + String.join(", ", t.primaryKey())
+                    + ": row(s) repeat their key's highest "
+                    + sequence.get()
+                    + ", so which one is newest is unknown; sample keys ")
+            + ", "
+            + sample(STAGING, newest, true)
+            + ", "
+            + literal(". Fix the body's result and load again.")
+            + ")");
+  }
+
+  /**
+   * With a sequence column: the staging rows a newer row of their key supersedes are counted stale
+   * and left out, so staging holds one row per key from here on, as without one.
+   */
+  private void supersededRows() {
+    comment(
+        "Stale rows superseded by a newer row of their key in this delivery: counted, never"
+            + " applied.");
+    line(
+        "DECLARE @weaver_superseded bigint = (SELECT COUNT_BIG(*) FROM "
+            + STAGING
+            + " WHERE "
+            + RANK
+            + " > 1);");
+    line("DELETE FROM " + STAGING + " WHERE " + RANK + " > 1;");
   }
 
   private void fail(String condition, String message) {
@@ -286,6 +395,9 @@ public final class LoadProcedure extends TsqlText {
       comment("Row signatures of the staged rows (the same bytes as a Lakehouse row_signature).");
       line("UPDATE s SET " + sets.get(0) + " FROM " + STAGING + " AS s;");
     }
+    if (sequence.isPresent()) {
+      supersededRows();
+    }
     changes(program);
     for (int i = 0; i < t.uniqueKeys().size(); i++) {
       rejectDuplicates(i);
@@ -322,7 +434,8 @@ public final class LoadProcedure extends TsqlText {
         "@weaver_revived",
         "@weaver_unchanged",
         "@weaver_rejected",
-        "@weaver_live_before + @weaver_inserted + @weaver_revived - @weaver_deleted");
+        "@weaver_live_before + @weaver_inserted + @weaver_revived - @weaver_deleted",
+        sequence.isPresent() ? Optional.of("@weaver_stale") : Optional.empty());
     line("COMMIT TRANSACTION;");
     answer();
   }
@@ -330,8 +443,9 @@ public final class LoadProcedure extends TsqlText {
   private void changes(SqlProgram program) {
     comment(
         "Change detection: I insert, U update (signature differs), R revive, N unchanged, D delete"
-            + (expectations.quarantines()
-                ? ", Q quarantined (its target row stays as it is)."
+            + (expectations.quarantines() ? ", Q quarantined (its target row stays as it is)" : "")
+            + (sequence.isPresent()
+                ? ", S stale (" + sequence.get() + " below the target row's: nothing changes)."
                 : "."));
     List<String> keyDefs = new ArrayList<>();
     for (WarehouseColumn c : t.columns(t.primaryKey())) {
@@ -350,20 +464,44 @@ public final class LoadProcedure extends TsqlText {
     String keys = prefixed("s", t.primaryKey());
     line("INSERT INTO " + CHANGE + " (" + quotedKeys() + ", " + OP + ")");
     line("SELECT " + keys + ",");
-    line(
-        "    CASE "
-            + (expectations.quarantines()
-                ? "WHEN " + expectations.quarantined("s") + " THEN 'Q' "
-                : "")
-            + "WHEN t."
-            + quote(t.primaryKey().get(0))
-            + " IS NULL THEN 'I' WHEN t."
-            + WarehouseNames.DELETE_TIME
-            + " <> @weaver_live THEN 'R' WHEN t."
-            + WarehouseNames.SIGNATURE
-            + " <> s."
-            + STAGED_SIGNATURE
-            + " THEN 'U' ELSE 'N' END");
+    String quarantine =
+        expectations.quarantines() ? "WHEN " + expectations.quarantined("s") + " THEN 'Q' " : "";
+    String inserted = "WHEN t." + quote(t.primaryKey().get(0)) + " IS NULL THEN 'I' ";
+    if (sequence.isPresent()) {
+      // The Lakehouse's order: a row equal to its live target row is unchanged whatever its
+      // sequence value; else one strictly older than the target row (live or soft-deleted) is
+      // stale; an equal value applies (a correction re-sent with the same event time lands).
+      String seq = quote(sequence.get());
+      line(
+          "    CASE "
+              + quarantine
+              + inserted
+              + "WHEN t."
+              + WarehouseNames.DELETE_TIME
+              + " = @weaver_live AND t."
+              + WarehouseNames.SIGNATURE
+              + " = s."
+              + STAGED_SIGNATURE
+              + " THEN 'N' WHEN s."
+              + seq
+              + " < t."
+              + seq
+              + " THEN 'S' WHEN t."
+              + WarehouseNames.DELETE_TIME
+              + " <> @weaver_live THEN 'R' ELSE 'U' END");
+    } else {
+      line(
+          "    CASE "
+              + quarantine
+              + inserted
+              + "WHEN t."
+              + WarehouseNames.DELETE_TIME
+              + " <> @weaver_live THEN 'R' WHEN t."
+              + WarehouseNames.SIGNATURE
+              + " <> s."
+              + STAGED_SIGNATURE
+              + " THEN 'U' ELSE 'N' END");
+    }
     line(
         "FROM "
             + STAGING
@@ -501,6 +639,14 @@ public final class LoadProcedure extends TsqlText {
             + " WHERE "
             + WarehouseNames.DELETE_TIME
             + " = @weaver_live;");
+    if (sequence.isPresent()) {
+      line(
+          "DECLARE @weaver_stale bigint = @weaver_superseded + (SELECT COUNT_BIG(*) FROM "
+              + CHANGE
+              + " WHERE "
+              + OP
+              + " = 'S');");
+    }
   }
 
   /**
@@ -719,7 +865,15 @@ public final class LoadProcedure extends TsqlText {
       block(expectations.record());
     }
     line("DECLARE @weaver_refusal varchar(4000);");
-    record("@weaver_inserted", "0", "@weaver_live_before", "0", "0", "0", "@weaver_inserted");
+    record(
+        "@weaver_inserted",
+        "0",
+        "@weaver_live_before",
+        "0",
+        "0",
+        "0",
+        "@weaver_inserted",
+        Optional.empty());
     line("COMMIT TRANSACTION;");
     answer();
   }
@@ -801,7 +955,8 @@ public final class LoadProcedure extends TsqlText {
       String revived,
       String unchanged,
       String rejected,
-      String liveAfter) {
+      String liveAfter,
+      Optional<String> stale) {
     comment("History, in the same transaction as the rows and the state.");
     line(
         "INSERT INTO "
@@ -810,7 +965,9 @@ public final class LoadProcedure extends TsqlText {
     line(
         "    [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],");
     line(
-        "    [target_live_rows_before], [target_live_rows_after], [delta_version], [gates_waived], [message])");
+        "    [target_live_rows_before], [target_live_rows_after], [delta_version], [gates_waived], [message]"
+            + (stale.isPresent() ? ", [rows_stale]" : "")
+            + ")");
     line(
         "VALUES (@load_id, @weaver_table_id, N'succeeded', @weaver_started_at, SYSUTCDATETIME(), @load_timestamp,");
     line(
@@ -818,7 +975,9 @@ public final class LoadProcedure extends TsqlText {
     line(
         "    @weaver_live_before, "
             + liveAfter
-            + ", NULL, CASE WHEN @weaver_refusal IS NULL THEN 0 ELSE 1 END, @weaver_refusal);");
+            + ", NULL, CASE WHEN @weaver_refusal IS NULL THEN 0 ELSE 1 END, @weaver_refusal"
+            + stale.map(n -> ", " + n).orElse("")
+            + ");");
   }
 
   /**
@@ -848,11 +1007,18 @@ public final class LoadProcedure extends TsqlText {
             + ", 1;");
   }
 
+  /** {@code [rows_stale], } in the answer of a Table with a sequence column, else nothing. */
+  private String staleAnswer() {
+    return sequence.isPresent() ? "[rows_stale], " : "";
+  }
+
   private void answer() {
     line(
         "SELECT [load_id], [status], [rows_inserted], [rows_updated], [rows_deleted],"
             + " [rows_revived], [rows_unchanged], [rows_rejected], [target_live_rows_before],"
-            + " [target_live_rows_after], [gates_waived], CAST(0 AS bit) AS [already_applied]");
+            + " [target_live_rows_after], [gates_waived], "
+            + staleAnswer()
+            + "CAST(0 AS bit) AS [already_applied]");
     line("FROM " + history() + " WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;");
   }
 

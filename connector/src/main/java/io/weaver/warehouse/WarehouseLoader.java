@@ -177,7 +177,9 @@ public final class WarehouseLoader {
                 count(row, "rows_unchanged"),
                 count(row, "rows_rejected"),
                 count(row, "target_live_rows_before"),
-                expectations.quarantined()))
+                expectations.quarantined(),
+                // Only the procedure of a Table with a Sequence column answers rows_stale.
+                count(row, "rows_stale")))
         .expectations(expectations.counts())
         .targetLiveRowsAfter(count(row, "target_live_rows_after"))
         .gatesWaived(Boolean.TRUE.equals(row.get("gates_waived")))

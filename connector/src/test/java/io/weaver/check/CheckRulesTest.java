@@ -575,17 +575,49 @@ class CheckRulesTest {
                             + "Schema:\n  parcel_id: string\n  v: struct<at:timestamp,n:int>\n"
                             + "Primary key: parcel_id\nSequence column: v\n"))
             .messageContains("has type struct<at:timestamp,n:int>"),
+        clean(
+            "sequenceColumnOnWarehouse",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE + "Primary key: a\nSequence column: changed_at\n",
+                    "select a, changed_at from src\n")),
+        clean(
+            "sequenceColumnOfOrderedTsqlTypes",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE
+                        + "Schema:\n  a: int\n  changed_at: datetime2(6)\n"
+                        + "Primary key: a\nSequence column: changed_at\n",
+                    "select a, changed_at from src\n")),
         flags(
-                "sequenceColumnOnWarehouse",
-                "target-key",
+                "sequenceColumnOfBitOnWarehouse",
+                "sequence-column",
+                8,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE
+                            + "Schema:\n  a: int\n  flag: bit\n"
+                            + "Primary key: a\nSequence column: flag\n",
+                        "select a, flag from src\n"))
+            .messageContains("has type bit")
+            .messageContains("datetime2"),
+        flags(
+                "sequenceColumnIsKeyOnWarehouse",
+                "sequence-column",
                 5,
                 ws ->
                     ws.tsql(
                         "W",
                         "Parcel.Current",
-                        BASE + "Primary key: a\nSequence column: changed_at\n",
+                        BASE + "Primary key: a\nSequence column: a\n",
                         "select a, changed_at from src\n"))
-            .messageContains("'Sequence column' applies to Lakehouse (Delta) Tables only"),
+            .messageContains("is a primary-key column"),
         // comparison-columns
         flags(
             "comparisonColumnsWithoutKey",

@@ -90,7 +90,7 @@ class WeaverCliTsqlTest {
     try (Stream<Path> files = Files.list(out.resolve("Sales"))) {
       long procedures =
           files.filter(p -> p.getFileName().toString().endsWith("-load-procedure.sql")).count();
-      assertEquals(4, procedures, "every Table with a load procedure");
+      assertEquals(5, procedures, "every Table with a load procedure");
     }
   }
 

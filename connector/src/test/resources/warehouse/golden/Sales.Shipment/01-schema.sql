@@ -1,0 +1,2 @@
+IF SCHEMA_ID(N'Sales') IS NULL
+    EXEC(N'CREATE SCHEMA [Sales]');
