@@ -75,7 +75,7 @@ public record ChangeCounts(
   }
 
   /** Aggregates for {@code Dataset.observe} behind {@link #changedOrDuplicate}. */
-  static Column[] observed() {
+  static Column[] observed(LoadSpec spec) {
     Column op = col(ChangeDetector.OP);
     Column accepted = col(UniqueKeyRejector.REASON).isNull();
     return new Column[] {
@@ -99,7 +99,7 @@ public record ChangeCounts(
       count_if(
               op.equalTo(ChangeDetector.STALE)
                   .and(coalesce(col(ChangeDetector.TARGET_LIVE), lit(false)))
-                  .and(not(coalesce(col(ChangeDetector.SUPERSEDED), lit(false)))))
+                  .and(not(ChangeDetector.superseded(spec))))
           .as("stale_live")
     };
   }

@@ -107,10 +107,8 @@ final class ChangeDetector {
               .withColumn(SUPERSEDED, rank().over(newestFirst).gt(1));
     } else {
       incoming =
-          incoming
-              .withColumn(
-                  DUPLICATE, row_number().over(Window.partitionBy(keys).orderBy(keys)).gt(1))
-              .withColumn(SUPERSEDED, lit(false));
+          incoming.withColumn(
+              DUPLICATE, row_number().over(Window.partitionBy(keys).orderBy(keys)).gt(1));
     }
     if (deleteKeys.isPresent()) {
       incoming = incoming.unionByName(deleteKeys.get().withColumn(IN_DELETE, lit(true)), true);
@@ -174,6 +172,14 @@ final class ChangeDetector {
         spec.comparisonColumns().stream().map(c -> typed.col(ManagedValues.quote(c))).toList());
   }
 
+  /**
+   * Whether a classified row is a staging row its delivery superseded; the column exists only with
+   * a sequence column, so a Table without one carries nothing more through the diff's join.
+   */
+  static Column superseded(LoadSpec spec) {
+    return spec.sequenceColumn().isPresent() ? coalesce(col(SUPERSEDED), lit(false)) : lit(false);
+  }
+
   /** The sequence column of {@code rows}, when the Table declares one. */
   Optional<Column> sequence(Dataset<Row> rows) {
     return spec.sequenceColumn().map(seq -> rows.col(ManagedValues.quote(seq)));
@@ -203,7 +209,7 @@ final class ChangeDetector {
         spec.expectations().isEmpty() || !new RowExpectations(spec).quarantines()
             ? lit(false)
             : coalesce(col(RowExpectations.QUARANTINED), lit(false));
-    Column superseded = coalesce(col(SUPERSEDED), lit(false));
+    Column superseded = superseded(spec);
     // Strictly older than the target's row: an equal value applies when the signature differs (a
     // correction re-sent with the same event time must land; an identical row changes nothing).
     Column older =

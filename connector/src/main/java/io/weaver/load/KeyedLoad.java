@@ -169,7 +169,7 @@ final class KeyedLoad {
     // A unique name keeps the plan distinct, so persist() never reuses another load's cache
     // (which would leave this observation unfired).
     Observation observation = new Observation("weaver_load_" + UUID.randomUUID());
-    Column[] metrics = ChangeCounts.observed();
+    Column[] metrics = ChangeCounts.observed(spec);
     // Observed behind the filter: only changed rows (and duplicate keys, which fail the load)
     // reach the observation, so unchanged rows stay in one generated pipeline.
     Dataset<Row> diff =

@@ -52,7 +52,7 @@ final class UniqueKeyRejector {
         coalesce(col(ChangeDetector.TARGET_LIVE), lit(false))
             .and(op.notEqual(ChangeDetector.DELETE))
             .and(not(incoming))
-            .and(not(coalesce(col(ChangeDetector.SUPERSEDED), lit(false))));
+            .and(not(ChangeDetector.superseded(spec)));
     List<Column> values = new ArrayList<>();
     Column allPresent = lit(true);
     // An update that keeps the value its live row already holds is the incumbent: it counts as
