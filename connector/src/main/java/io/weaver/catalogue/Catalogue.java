@@ -1,12 +1,14 @@
 package io.weaver.catalogue;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.session.WeaverConf;
 import io.weaver.workspace.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Column;
@@ -61,7 +63,9 @@ public final class Catalogue {
    */
   public void ensureTables() {
     for (CatalogueTable table : CatalogueTable.values()) {
-      if (!exists(table)) {
+      // One read of each table's log answers both questions: does it exist, what columns has it.
+      Optional<StructType> present = DeltaLogs.schema(spark, path(table));
+      if (present.isEmpty()) {
         var builder =
             DeltaTable.createIfNotExists(spark)
                 .location(path(table))
@@ -77,7 +81,7 @@ public final class Catalogue {
                       .build());
         }
         builder.execute();
-      } else {
+      } else if (!missing(table, present.get()).isEmpty()) {
         addMissingColumns(table);
       }
     }
@@ -146,9 +150,10 @@ public final class Catalogue {
             + ")");
   }
 
-  /** The table's schema as its Delta log has it now (no Spark job). */
+  /** The table's schema as its Delta log has it now (no Spark job where Delta's internals are). */
   private StructType deltaSchema(CatalogueTable table) {
-    return spark.read().format("delta").load(path(table)).schema();
+    return DeltaLogs.schema(spark, path(table))
+        .orElseThrow(() -> new IllegalStateException("no catalogue table at " + path(table)));
   }
 
   /**

@@ -3,6 +3,7 @@ package io.weaver.catalyst.delta;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * What a load reads from a Delta table's log: the current version, the table's id, the last
@@ -36,6 +37,17 @@ public final class DeltaLogs {
   /** The latest state of the Delta table at {@code path}; empty when there is none. */
   public static Optional<TableLog> at(SparkSession spark, String path) {
     return DeltaInternals.forLoads() ? internal(spark, path) : portable(spark, path);
+  }
+
+  /**
+   * The current schema of the Delta table at {@code path}, empty when there is none: one read of
+   * the log through Delta's snapshot where its internals are present (no Spark job), else the
+   * public API's.
+   */
+  public static Optional<StructType> schema(SparkSession spark, String path) {
+    return DeltaInternals.forLoads()
+        ? InternalDeltaLog.schema(spark, path)
+        : PublicDeltaLog.schema(spark, path);
   }
 
   /** The log through open-source Delta's snapshot (when {@link DeltaInternals#present()}). */

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.Snapshot;
+import org.apache.spark.sql.types.StructType;
 import scala.Option;
 
 /** {@link DeltaLogs.TableLog} over open-source Delta's {@code DeltaLog} snapshot (no Spark job). */
@@ -30,6 +31,12 @@ final class InternalDeltaLog implements DeltaLogs.TableLog {
     Snapshot snapshot =
         DeltaLog.forTable(spark, path).update(false, Option.empty(), Option.empty());
     return snapshot.version() < 0 ? Optional.empty() : Optional.of(new InternalDeltaLog(snapshot));
+  }
+
+  static Optional<StructType> schema(SparkSession spark, String path) {
+    Snapshot snapshot =
+        DeltaLog.forTable(spark, path).update(false, Option.empty(), Option.empty());
+    return snapshot.version() < 0 ? Optional.empty() : Optional.of(snapshot.schema());
   }
 
   @Override

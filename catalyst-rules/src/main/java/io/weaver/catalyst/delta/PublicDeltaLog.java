@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * {@link DeltaLogs.TableLog} through Delta's public API only: {@code DeltaTable.history} for the
@@ -33,6 +34,12 @@ final class PublicDeltaLog implements DeltaLogs.TableLog {
     long version = table.history(1).select("version").first().<Long>getAs("version");
     String id = table.detail().select("id").first().<String>getAs("id");
     return Optional.of(new PublicDeltaLog(version, id));
+  }
+
+  static Optional<StructType> schema(SparkSession spark, String path) {
+    return DeltaTable.isDeltaTable(spark, path)
+        ? Optional.of(DeltaTable.forPath(spark, path).toDF().schema())
+        : Optional.empty();
   }
 
   @Override
