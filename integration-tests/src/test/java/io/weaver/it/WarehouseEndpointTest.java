@@ -387,6 +387,58 @@ class WarehouseEndpointTest {
   }
 
   /**
+   * {@code Sequence column}: a row older than the Table's is not applied, the newest of a key's
+   * rows in one delivery wins (the others are stale), {@code rows_stale} counts both in the answer
+   * and in {@code _.LoadHistory}, and a tie at a key's newest value fails the load and writes
+   * nothing.
+   */
+  @Test
+  @Order(12)
+  void aSequenceColumnKeepsOlderRowsOutAndTheNewestOfAKeyWins() throws Exception {
+    sql(
+        "CREATE TABLE ["
+            + SOURCE
+            + "].[sequenced] ([id] varchar(20) NULL, [v] int NULL, [ts] int NULL)");
+    Files.writeString(
+        workspace.resolve("Warehouse").resolve(ITEM).resolve(SCHEMA + ".Sequenced.sql"),
+        "/*\nTable ID: "
+            + SCHEMA
+            + ".Sequenced\n\nDescription: Sequence column: ts.\n\nPrimary key: id\n\n"
+            + "Sequence column: ts\n\nDelete percentage threshold: 100\n\n"
+            + "Update percentage threshold: 100\n\nStability row threshold: 0\n\n"
+            + "Schema:\n  id: varchar(20)\n  v: int\n  ts: int\n*/\n"
+            + "select id, v, ts from ["
+            + SOURCE
+            + "].[sequenced]\n",
+        StandardCharsets.UTF_8);
+    BinWeaverCheckTest.Result built = weaver("build");
+    assertEquals(0, built.exit(), built.out() + built.err());
+    String table = ITEM + "." + SCHEMA + ".Sequenced";
+    source("sequenced", "('s1', 1, 10), ('s2', 2, 10)");
+    assertCounts(weaver("load", "--table", table), 2, 0, 0, 0);
+
+    sql("DELETE FROM [" + SOURCE + "].[sequenced]");
+    source("sequenced", "('s1', 5, 5), ('s2', 7, 12), ('s2', 8, 11)");
+    BinWeaverCheckTest.Result ordered = weaver("load", "--table", table);
+    assertCounts(ordered, 0, 1, 0, 0);
+    assertTrue(ordered.out().contains("\"rows_stale\":2"), ordered.out());
+    assertEquals("1", count("Sequenced", "[id] = 's1' AND [v] = 1"), "the older row is stale");
+    assertEquals("1", count("Sequenced", "[id] = 's2' AND [v] = 7"), "the newest row wins");
+    assertEquals(
+        "2",
+        scalar(
+            "SELECT TOP 1 [rows_stale] FROM [_].[LoadHistory] WHERE [table_id] = '"
+                + SCHEMA
+                + ".Sequenced' AND [status] = 'succeeded' ORDER BY [finished_at] DESC"));
+
+    source("sequenced", "('s3', 1, 20), ('s3', 2, 20)");
+    BinWeaverCheckTest.Result tied = weaver("load", "--table", table);
+    assertEquals(1, tied.exit(), tied.out());
+    assertTrue(tied.out().contains("repeat their key's highest"), tied.out());
+    assertEquals("0", count("Sequenced", "[id] = 's3'"), "a failed load writes nothing");
+  }
+
+  /**
    * A keyed Table {@code <SCHEMA>.<object>} with the {@code Deletes} mode, an Identity and a delete
    * gate that refuses any deletion, over its own source table; built, then named as {@code --table}
    * takes it.
