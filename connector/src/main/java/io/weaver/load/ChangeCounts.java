@@ -4,8 +4,16 @@ import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count_if;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.to_json;
+import static org.apache.spark.sql.functions.when;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
 
@@ -74,8 +82,43 @@ public record ChangeCounts(
     return coalesce(col(ChangeDetector.DUPLICATE), lit(false));
   }
 
+  /** Names of the two stale rows the diff samples (the least and the greatest as JSON text). */
+  private static final String[] STALE_SAMPLE = {"stale_sample_min", "stale_sample_max"};
+
   /** Aggregates for {@code Dataset.observe} behind {@link #changedOrDuplicate}. */
   static Column[] observed(LoadSpec spec) {
+    List<Column> all = new ArrayList<>(List.of(counted(spec)));
+    spec.sequenceColumn()
+        .ifPresent(
+            seq -> {
+              // Two stale rows' key and sequence value, for the load's message: aggregates over
+              // the rows behind the diff's filter, so the sample costs no job of its own.
+              List<Column> fields = new ArrayList<>();
+              spec.primaryKey().forEach(k -> fields.add(col(ManagedValues.quote(k))));
+              fields.add(col(ChangeDetector.SEQ).as(seq));
+              Column stale =
+                  when(
+                      col(ChangeDetector.OP).equalTo(ChangeDetector.STALE),
+                      to_json(struct(fields.toArray(new Column[0]))));
+              all.add(min(stale).as(STALE_SAMPLE[0]));
+              all.add(max(stale).as(STALE_SAMPLE[1]));
+            });
+    return all.toArray(new Column[0]);
+  }
+
+  /** Up to two stale rows (key and sequence value, as JSON) from the observed {@code metrics}. */
+  static List<String> staleSample(Map<String, Object> metrics) {
+    LinkedHashSet<String> sample = new LinkedHashSet<>();
+    for (String name : STALE_SAMPLE) {
+      Object value = metrics.get(name);
+      if (value != null) {
+        sample.add(value.toString());
+      }
+    }
+    return List.copyOf(sample);
+  }
+
+  private static Column[] counted(LoadSpec spec) {
     Column op = col(ChangeDetector.OP);
     Column accepted = col(UniqueKeyRejector.REASON).isNull();
     return new Column[] {
@@ -144,6 +187,21 @@ public record ChangeCounts(
       throw new IllegalStateException("observed metric " + name + " is missing: " + metrics);
     }
     return ((Number) value).longValue();
+  }
+
+  /**
+   * The sentence a load's message ends with when it has stale rows, with up to two of them; empty
+   * otherwise.
+   */
+  String staleNote(List<String> sample) {
+    if (stale == 0) {
+      return "";
+    }
+    return " "
+        + stale
+        + " stale row(s) not applied: a newer row of their key exists"
+        + (sample.isEmpty() ? "" : " (e.g. " + String.join(", ", sample) + ")")
+        + ".";
   }
 
   /** No row changed: {@code liveRows} live before and after. */

@@ -75,7 +75,7 @@ abstract class CommitWriter implements LoadWriter {
       return LoadOutcome.withoutChanges(
           LoadStatus.REFUSED, counts.liveBefore(), version, refusal.get(), warnings);
     }
-    String unchanged = spec.tableName() + ": no changes; nothing written.";
+    String unchanged = spec.tableName() + ": no changes; nothing written." + changes.staleNote();
     if (counts.changed() == 0 && counts.rejected() == 0 && counts.quarantined() == 0) {
       return LoadOutcome.nothingToWrite(counts, version, unchanged, warnings, Optional.empty());
     }
@@ -119,7 +119,7 @@ abstract class CommitWriter implements LoadWriter {
       return LoadOutcome.committed(
           counts,
           result.version(),
-          spec.tableName() + ": loaded as version " + result.version() + ".",
+          spec.tableName() + ": loaded as version " + result.version() + "." + changes.staleNote(),
           warnings,
           rejections);
     } finally {

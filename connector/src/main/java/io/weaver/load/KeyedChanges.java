@@ -14,6 +14,7 @@ import org.apache.spark.sql.Row;
  *     nothing changed)
  * @param expectationCounts the rows violating each expectation, which the commit's receipt carries
  * @param version the target's version the diff read
+ * @param staleNote the sentence the load's message ends with when rows were stale ("" otherwise)
  */
 record KeyedChanges(
     LoadRequest request,
@@ -23,7 +24,8 @@ record KeyedChanges(
     Dataset<Row> changedKeys,
     ChangeCounts counts,
     List<ExpectationCount> expectationCounts,
-    long version) {
+    long version,
+    String staleNote) {
 
   LoadSpec spec() {
     return request.spec();

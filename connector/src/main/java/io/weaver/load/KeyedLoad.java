@@ -49,6 +49,9 @@ final class KeyedLoad {
   /** Pass 1's checkpoint of the changing keys, which pass 2 reads. */
   private Dataset<Row> changedKeys;
 
+  /** Up to two stale rows pass 1 saw (key and sequence value, as JSON), for the message. */
+  private List<String> staleSample = List.of();
+
   KeyedLoad(
       SparkSession spark,
       LoadRequest request,
@@ -109,7 +112,8 @@ final class KeyedLoad {
               changedKeys,
               counts,
               expected,
-              version);
+              version,
+              counts.staleNote(staleSample));
       return writer
           .keyed(changes, refused ? refusal : Optional.empty(), warnings)
           .withGates(measured)
@@ -202,6 +206,7 @@ final class KeyedLoad {
       pinned.unpersist(false);
     }
     Map<String, Object> observed = LoadEngine.observed(observation);
+    staleSample = ChangeCounts.staleSample(observed);
     long stagingRows =
         validator.report(
             input,

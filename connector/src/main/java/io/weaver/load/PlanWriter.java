@@ -68,6 +68,7 @@ final class PlanWriter implements LoadWriter {
                 + ": a load would write "
                 + counts.changed()
                 + " changed rows in one commit.";
+    message += changes.staleNote();
     return LoadOutcome.planned(
         LoadStatus.SUCCEEDED, counts, changes.version(), message, warnings, rejections);
   }

@@ -92,6 +92,14 @@ class SequenceColumnTest {
             .where(functions.col("load_id").equalTo(loaded.loadId()))
             .first();
     assertEquals(3L, history.getLong(history.fieldIndex("rows_stale")), "in _.LoadHistory");
+    assertTrue(
+        history
+            .getString(history.fieldIndex("message"))
+            .endsWith(
+                " 3 stale row(s) not applied: a newer row of their key exists (e.g."
+                    + " {\"id\":1,\"ts\":5}, {\"id\":4,\"ts\":1})."),
+        "two of them sampled in the load's history: " + history);
+    assertTrue(planned.message().contains("3 stale row(s)"), planned.message());
 
     long version = fixture.version("A.Event");
     LoadResult again = load(second);
