@@ -368,29 +368,20 @@ final class TableRules {
 
   /** Reports a declared type whose values do not order; a type Spark refuses is Build's. */
   private void sequenceType(SchemaColumn column, SourcePos pos) {
-    if (table.target() == io.weaver.workspace.Target.WAREHOUSE) {
+    boolean warehouse = table.target() == io.weaver.workspace.Target.WAREHOUSE;
+    boolean orders;
+    if (warehouse) {
       String base =
           column.type().strip().replaceFirst("\\s*\\(.*$", "").toLowerCase(java.util.Locale.ROOT);
-      if (!TSQL_ORDERED.contains(base)) {
-        sink.error(
-            RuleIds.SEQUENCE_COLUMN,
-            pos,
-            "sequence column '"
-                + column.name()
-                + "' has type "
-                + column.type()
-                + ", whose values do not order the versions of a key; choose a column of "
-                + ORDERED_TSQL_TYPES);
+      orders = TSQL_ORDERED.contains(base);
+    } else {
+      try {
+        orders = ordersVersions(DataType.fromDDL(column.type()));
+      } catch (RuntimeException e) {
+        return;
       }
-      return;
     }
-    DataType type;
-    try {
-      type = DataType.fromDDL(column.type());
-    } catch (RuntimeException e) {
-      return;
-    }
-    if (!ordersVersions(type)) {
+    if (!orders) {
       sink.error(
           RuleIds.SEQUENCE_COLUMN,
           pos,
@@ -399,7 +390,7 @@ final class TableRules {
               + "' has type "
               + column.type()
               + ", whose values do not order the versions of a key; choose a column of "
-              + ORDERED_TYPES);
+              + (warehouse ? ORDERED_TSQL_TYPES : ORDERED_TYPES));
     }
   }
 
