@@ -14,6 +14,7 @@ import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.sql.StaticColumn;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Identifiers;
+import io.weaver.workspace.Target;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -52,8 +53,8 @@ final class TableRules {
           + " varchar, nchar, nvarchar, date, datetime2, datetime, smalldatetime or datetimeoffset";
 
   /** T-SQL types (without their length or precision) whose values order versions. */
-  private static final java.util.Set<String> TSQL_ORDERED =
-      java.util.Set.of(
+  private static final Set<String> TSQL_ORDERED =
+      Set.of(
           "tinyint",
           "smallint",
           "int",
@@ -368,11 +369,10 @@ final class TableRules {
 
   /** Reports a declared type whose values do not order; a type Spark refuses is Build's. */
   private void sequenceType(SchemaColumn column, SourcePos pos) {
-    boolean warehouse = table.target() == io.weaver.workspace.Target.WAREHOUSE;
+    boolean warehouse = table.target() == Target.WAREHOUSE;
     boolean orders;
     if (warehouse) {
-      String base =
-          column.type().strip().replaceFirst("\\s*\\(.*$", "").toLowerCase(java.util.Locale.ROOT);
+      String base = column.type().strip().replaceFirst("\\s*\\(.*$", "").toLowerCase(Locale.ROOT);
       orders = TSQL_ORDERED.contains(base);
     } else {
       try {
