@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * builds the project, creates its Python environment and loads every Lakehouse Table from the
  * example's landing files; a rerun writes nothing; after {@code examples/logistics/deliver-second}
  * the next run shows updates, soft deletes, an incremental read of the new file and a stability
- * gate (the README's walk-through, as a user runs it).
+ * gate (the README's walk-through, as a user runs it); and {@code bin/weaver load} of a Python
+ * Table without a usable Python fails saying how to get one.
  *
  * <p>The clone is HEAD of the repository this test runs in plus the working tree's uncommitted
  * changes (tracked and untracked, not ignored), so during development it runs what would be
@@ -103,9 +104,11 @@ class FreshCloneTest {
     assertTrue(
         r.out().matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Current\\s+\\+500 .*"), r.out());
     assertTrue(r.err().contains("weaver: load"), "progress goes to stderr");
+    assertTrue(r.err().contains("weaver: starting the Python worker"), r.err());
 
     rerunWritesNothing(clone, env);
     secondDeliveryUpdatesDeletesAndMeetsAGate(clone, env);
+    withoutAUsablePythonAPythonTableFailsSayingHowToGetOne(clone, env);
     if (standIn) {
       assertEquals(1, Files.readAllLines(mavenCalls).size(), "a built clone is not built again");
     }
@@ -227,6 +230,31 @@ class FreshCloneTest {
         out.matches("(?s).*refused\\s+Logistics\\.Parcel\\.Current\\s+.*Update percentage.*"), out);
     assertTrue(
         out.matches("(?s).*skipped\\s+Logistics\\.Parcel\\.StatusCount\\s+.*refused.*"), out);
+  }
+
+  /**
+   * {@code bin/weaver load} of a Python Table whose Python cannot be started: the Table fails with
+   * a message that says how to get one, and the call exits 1.
+   */
+  private static void withoutAUsablePythonAPythonTableFailsSayingHowToGetOne(
+      Path clone, Map<String, String> env) throws Exception {
+    Map<String, String> noPython = new java.util.HashMap<>(env);
+    noPython.put("WEAVER_PYTHON", clone.resolveSibling("no-such-python").toString());
+    Result r =
+        run(
+            List.of(
+                "bin/weaver",
+                "load",
+                "--workspace",
+                "examples/logistics",
+                "--table",
+                "Logistics.Parcel.Current"),
+            clone,
+            noPython);
+    assertEquals(1, r.exit(), r.out() + r.err());
+    assertTrue(r.out().matches("(?s).*failed\\s+Logistics\\.Parcel\\.Current .*"), r.out());
+    assertTrue(r.out().contains("pip install pyspark=="), r.out());
+    assertTrue(r.out().contains("WEAVER_PYTHON"), r.out());
   }
 
   /** Applies the working tree's changes to tracked files and copies its untracked files. */
