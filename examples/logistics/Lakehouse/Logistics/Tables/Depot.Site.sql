@@ -11,6 +11,8 @@ Tags: [reference, daily]
 
 Primary key: site_id
 
+History: true
+
 Unique keys:
   - site_code
 

@@ -178,11 +178,23 @@ public final class BuildRunner {
     // history, no data) is completed as new: it is replaced by the declared structure, in one
     // commit, and its catalogue rows are written.
     boolean unfinished = exists && registry.isEmpty() && UnfinishedCreate.at(spark, path, t);
+    // A Table with history: what its history table cannot take is refused before anything changes.
+    String historyPath = HistoryTable.path(layout, t);
+    if (t.history()) {
+      HistoryTable.check(spark, historyPath, t, shape);
+    }
+    Runnable ensureHistory =
+        () -> {
+          if (t.history()) {
+            HistoryTable.ensure(spark, historyPath, t, shape);
+          }
+        };
     if (!exists || unfinished) {
       actions.change(
           () -> {
             ddl.create(path, t, shape, minReader, minWriter, unfinished);
             afterCreate.accept(id);
+            ensureHistory.run();
             recordChange.run();
           });
       return new BuildOutcome(
@@ -223,6 +235,12 @@ public final class BuildRunner {
             if (!t.deltaDeletionVectors() && ddl.deletionVectorsDiffer(path, t)) {
               ddl.deletionVectors(path, false);
             }
+            // History is never dropped: its open versions close at the replace, the next load
+            // opens new ones (docs/table-contract.md, "History").
+            ensureHistory.run();
+            if (t.history()) {
+              HistoryTable.closeOpenVersions(spark, historyPath, now);
+            }
             recordChange.run();
           });
       return new BuildOutcome(
@@ -260,6 +278,7 @@ public final class BuildRunner {
                   "deletion vectors would be dropped (files with deletion vectors rewritten,"
                       + " feature removed from the protocol)"));
     }
+    actions.change(ensureHistory);
     actions.change(recordChange);
     return change.physical() || deletionVectors
         ? new BuildOutcome(t.qualifiedName(), "altered", String.join("; ", done))

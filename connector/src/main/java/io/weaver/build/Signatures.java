@@ -114,6 +114,7 @@ public final class Signatures {
       case TableKeys.INCREMENTAL -> Boolean.toString(t.incremental());
       case TableKeys.DELETES -> t.deletes().word();
       case TableKeys.SEQUENCE_COLUMN -> t.sequenceColumn().orElse("");
+      case TableKeys.HISTORY -> Boolean.toString(t.history());
       case TableKeys.HAS_LOAD_PROCEDURE -> Boolean.toString(t.hasLoadProcedure());
       case TableKeys.DELETE_THRESHOLD -> Integer.toString(t.deletePercentageThreshold());
       case TableKeys.UPDATE_THRESHOLD -> Integer.toString(t.updatePercentageThreshold());

@@ -14,6 +14,7 @@ import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.sql.StaticColumn;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Identifiers;
+import io.weaver.workspace.TableId;
 import io.weaver.workspace.Target;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -100,6 +101,7 @@ final class TableRules {
             .or(() -> resultColumns.map(c -> c.stream().map(StaticColumn::name).toList()));
     business.ifPresent(rules::knownColumns);
     rules.sequenceColumn(business);
+    rules.history();
   }
 
   /**
@@ -365,6 +367,55 @@ final class TableRules {
         .filter(c -> c.name().equals(column))
         .findFirst()
         .ifPresent(c -> sequenceType(c, pos));
+  }
+
+  /**
+   * {@code History} (docs/table-contract.md, "History"): a keyed Lakehouse Table's; and no Table's
+   * object name ends in the history tables' suffix, so a history table's name is never a declared
+   * Table's.
+   */
+  private void history() {
+    String object = table.tableId().object();
+    if (object.endsWith(TableId.HISTORY_SUFFIX)) {
+      sink.error(
+          RuleIds.HISTORY,
+          table.posOf(TABLE_ID),
+          "object name '"
+              + object
+              + "' ends in '"
+              + TableId.HISTORY_SUFFIX
+              + "', which names the history table of a Table with 'History: true'; rename the"
+              + " Table");
+    }
+    if (!table.history()) {
+      return;
+    }
+    SourcePos pos = table.posOf(HISTORY);
+    if (table.target() == Target.WAREHOUSE) {
+      sink.error(
+          RuleIds.HISTORY,
+          pos,
+          "'History' is a Lakehouse Table's key: the Warehouse load procedure does not keep a"
+              + " history table; remove History or declare the Table in a Lakehouse item");
+    } else if (table.primaryKey().isEmpty()) {
+      sink.error(
+          RuleIds.HISTORY,
+          pos,
+          "'History: true' needs a 'Primary key': history keeps the versions of each key, and a"
+              + " Table without a key is replaced whole by each load; add a key or remove History");
+    } else if (object.length() + TableId.HISTORY_SUFFIX.length() > Identifiers.MAX_LENGTH) {
+      sink.error(
+          RuleIds.HISTORY,
+          pos,
+          "the history table's name '"
+              + object
+              + TableId.HISTORY_SUFFIX
+              + "' would be longer than "
+              + Identifiers.MAX_LENGTH
+              + " characters; shorten the object name to at most "
+              + (Identifiers.MAX_LENGTH - TableId.HISTORY_SUFFIX.length())
+              + " or remove History");
+    }
   }
 
   /** Reports a declared type whose values do not order; a type Spark refuses is Build's. */

@@ -72,5 +72,12 @@ public final class RuleIds {
    */
   public static final String SEQUENCE_COLUMN = "sequence-column";
 
+  /**
+   * Weaver's own: {@code History: true} on a Table without a primary key or on a Warehouse Table,
+   * or a Table whose object name ends in {@code __History}, the history tables' suffix
+   * (docs/table-contract.md, "History").
+   */
+  public static final String HISTORY = "history";
+
   private RuleIds() {}
 }

@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.build.HistoryTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.json.PlainRows;
 import io.weaver.lakehouse.LakehouseLayout;
@@ -159,6 +160,13 @@ final class LoadAttempt {
     R failed(LoadRecorder recorder, Exception e);
   }
 
+  /** The Table's history writer, when it declares {@code History: true}. */
+  private Optional<TableHistory> history() {
+    return table.history()
+        ? Optional.of(new TableHistory(spark, table, path, HistoryTable.path(layout, table)))
+        : Optional.empty();
+  }
+
   /** A load: every step recorded in the catalogue; the result rows in order. */
   private final class Load implements Ending<List<LoadResult>> {
     private final List<LoadResult> results = new ArrayList<>();
@@ -216,9 +224,12 @@ final class LoadAttempt {
         CompletableFuture<LoadSpec> specAhead) {
       long sequence = state.sequence() + 1;
       Optional<String> bookmark = staged.newBookmark().or(state::bookmark);
+      CommitReceipt receipt = new CommitReceipt(loadId, sequence, loadTs, bookmark);
+      Optional<TableHistory> history = history();
+      // The history holds every earlier load before this one commits (its writes go in order).
+      history.ifPresent(h -> h.catchUp(state));
       LoadRequest request =
-          request(staged, state, specAhead, new CommitReceipt(loadId, sequence, loadTs, bookmark))
-              .withQuarantine(recorder.quarantine(loadId));
+          request(staged, state, specAhead, receipt).withQuarantine(recorder.quarantine(loadId));
       LoadOutcome outcome = LoadEngine.apply(spark, request, faults);
       LoadTrace.mark("engine done");
       // Joined before anything else: the counts written beside the load land before its history.
@@ -227,6 +238,10 @@ final class LoadAttempt {
       if (outcome.committed()) {
         committed = outcome;
         faults.afterCommit();
+        JobLabels.step(spark, "history versions");
+        long version = outcome.deltaVersion();
+        history.ifPresent(h -> h.apply(receipt, version));
+        LoadTrace.mark("history versions written");
       }
       outcome = new CommitConflicts(spark, name, path).classify(outcome, request);
       JobLabels.step(spark, "history and state");

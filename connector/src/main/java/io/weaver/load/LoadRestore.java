@@ -1,11 +1,13 @@
 package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.build.HistoryTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
+import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
@@ -97,6 +99,23 @@ public final class LoadRestore {
     Instant loadTimestamp = load.instant("load_timestamp").orElseThrow();
     Optional<String> bookmark = bookmarkAt(spark, path, loadId, toVersion);
 
+    // A Table with history: its history goes back to the same load (decided before anything is
+    // restored, so a history that cannot follow refuses the whole restore).
+    String historyPath = HistoryTable.path(layout, table);
+    Optional<Long> historyVersion =
+        table.history() && DeltaLogs.schema(spark, historyPath).isPresent()
+            ? Optional.of(
+                TableHistory.versionAt(spark, historyPath, loadTimestamp)
+                    .orElseThrow(
+                        () ->
+                            new IllegalArgumentException(
+                                name
+                                    + "'s history began after load '"
+                                    + loadId
+                                    + "', so its history cannot go back to it; restore to a later"
+                                    + " load. Nothing was restored.")))
+            : Optional.empty();
+
     Instant started = Instant.now();
     DeltaTable delta = DeltaTable.forPath(spark, path);
     long current = latestVersion(delta);
@@ -105,6 +124,15 @@ public final class LoadRestore {
       delta.restoreToVersion(toVersion);
       after = latestVersion(delta);
     }
+    // Rerunning the same restore completes a history a stop left behind (the Table is then
+    // already at its version).
+    historyVersion.ifPresent(
+        v -> {
+          DeltaTable history = DeltaTable.forPath(spark, historyPath);
+          if (latestVersion(history) != v) {
+            history.restoreToVersion(v);
+          }
+        });
     LoadBookkeeping books = new LoadBookkeeping(catalogue);
     LoadBookkeeping.State state = books.state(id);
     books.state(

@@ -110,6 +110,7 @@ final class DeclarationReader {
             get(entries, INCREMENTAL).flatMap(values::bool).orElse(false),
             get(entries, DELETES).flatMap(this::deletionMode).orElse(DeletionMode.SOFT),
             get(entries, SEQUENCE_COLUMN).flatMap(this::sequenceColumn),
+            get(entries, HISTORY).flatMap(values::bool).orElse(false),
             get(entries, HAS_LOAD_PROCEDURE).flatMap(values::bool).orElse(true),
             get(entries, DELETE_THRESHOLD)
                 .flatMap(e -> values.wholeNumber(e, 0, 100))

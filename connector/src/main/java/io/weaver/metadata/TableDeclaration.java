@@ -24,6 +24,8 @@ import java.util.OptionalInt;
  * @param sequenceColumn the business column that orders the versions of a key ({@code Sequence
  *     column}): a staging row older than the target's row of its key is not applied, and the newest
  *     of a delivery's rows of one key wins
+ * @param history whether the Table keeps every version of each key in its history table, {@code
+ *     <Schema>.<Object>__History} beside it ({@code History: true}, docs/table-contract.md)
  * @param expectations the row expectations, in declaration order
  * @param authoredKeys the keys the author wrote, with their positions (defaults that were not
  *     authored do not take part in the declaration signature)
@@ -47,6 +49,7 @@ public record TableDeclaration(
     boolean incremental,
     DeletionMode deletes,
     Optional<String> sequenceColumn,
+    boolean history,
     boolean hasLoadProcedure,
     int deletePercentageThreshold,
     int updatePercentageThreshold,

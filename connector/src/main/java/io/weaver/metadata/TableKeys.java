@@ -24,6 +24,7 @@ public final class TableKeys {
   public static final String INCREMENTAL = "Incremental";
   public static final String DELETES = "Deletes";
   public static final String SEQUENCE_COLUMN = "Sequence column";
+  public static final String HISTORY = "History";
   public static final String HAS_LOAD_PROCEDURE = "Has load procedure";
   public static final String DELETE_THRESHOLD = "Delete percentage threshold";
   public static final String UPDATE_THRESHOLD = "Update percentage threshold";
@@ -62,6 +63,7 @@ public final class TableKeys {
           INCREMENTAL,
           DELETES,
           SEQUENCE_COLUMN,
+          HISTORY,
           HAS_LOAD_PROCEDURE,
           DELETE_THRESHOLD,
           UPDATE_THRESHOLD,

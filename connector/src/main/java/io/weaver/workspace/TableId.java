@@ -4,6 +4,11 @@ import java.util.Optional;
 
 /** A Table ID, {@code Schema.Object}, unique within its item. */
 public record TableId(String schema, String object) implements Comparable<TableId> {
+  /**
+   * The end of a history table's object name: {@code Schema.Object__History} holds the versions of
+   * {@code Schema.Object} when it declares {@code History: true}. No declared Table's name ends so.
+   */
+  public static final String HISTORY_SUFFIX = "__History";
 
   public TableId {
     if (!Identifiers.isIdentifier(schema) || !Identifiers.isIdentifier(object)) {
@@ -28,6 +33,11 @@ public record TableId(String schema, String object) implements Comparable<TableI
   /** The Python file stem and class name, {@code Schema__Object}. */
   public String pythonName() {
     return schema + "__" + object;
+  }
+
+  /** The ID of this Table's history table, {@code Schema.Object__History}. */
+  public TableId history() {
+    return new TableId(schema, object + HISTORY_SUFFIX);
   }
 
   @Override

@@ -390,6 +390,58 @@ class CheckRulesTest {
                     "Parcel.Current",
                     BASE + "Primary key: a\nDeletes: soft\n",
                     "select a from src\n")),
+        // history
+        clean(
+            "historyOnAKeyedLakehouseTable",
+            ws ->
+                ws.sql(
+                    "L",
+                    "Parcel.Current",
+                    BASE + "Primary key: parcel_id\nHistory: true\n",
+                    QUERY)),
+        flags(
+                "historyWithoutKey",
+                "history",
+                4,
+                ws -> ws.sql("L", "Parcel.Current", BASE + "History: true\n", QUERY))
+            .messageContains("'History: true' needs a 'Primary key'"),
+        flags(
+                "historyOnAWarehouseTable",
+                "history",
+                5,
+                ws ->
+                    ws.tsql(
+                        "W",
+                        "Parcel.Current",
+                        BASE + "Primary key: a\nHistory: true\n",
+                        "select a from src\n"))
+            .messageContains("Lakehouse Table's key"),
+        flags(
+                "objectNameWithTheHistorySuffix",
+                "history",
+                2,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel.Current__History",
+                        "Table ID: Parcel.Current__History\n" + DESC + "Primary key: parcel_id\n",
+                        QUERY))
+            .messageContains("ends in '__History'"),
+        flags(
+                "historyTableNameTooLong",
+                "history",
+                5,
+                ws ->
+                    ws.sql(
+                        "L",
+                        "Parcel." + "P".repeat(120),
+                        "Table ID: Parcel."
+                            + "P".repeat(120)
+                            + "\n"
+                            + DESC
+                            + "Primary key: parcel_id\nHistory: true\n",
+                        QUERY))
+            .messageContains("at most 119"),
         // sequence-column
         clean(
             "sequenceColumnValid",
