@@ -3,6 +3,7 @@ package io.weaver.build;
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
@@ -212,6 +213,16 @@ public final class BuildRunner {
     }
     if (registry.isPresent()
         && registry.get().declarationSignature().equals(declarationSignature)) {
+      if (t.history() && DeltaLogs.schema(spark, historyPath).isEmpty()) {
+        // The history table went missing since it was built: made again, empty; the next load
+        // starts it from the Table's rows.
+        actions.change(ensureHistory);
+        return new BuildOutcome(
+            t.qualifiedName(),
+            "updated",
+            actions.said("history table created at ", "would create the history table at ")
+                + historyPath);
+      }
       return new BuildOutcome(t.qualifiedName(), "unchanged", "declaration unchanged");
     }
     ChangeClassifier.Previous previous =

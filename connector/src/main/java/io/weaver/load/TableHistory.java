@@ -72,6 +72,12 @@ final class TableHistory {
    * missing one means Build has not run since History was declared.
    */
   void requireBuilt() {
+    if (table.primaryKey().isEmpty()) {
+      throw new LoadFailure(
+          table.qualifiedName()
+              + " declares 'History: true' without a 'Primary key': history keeps the versions of"
+              + " each key; add a key or remove History (Check rule history). Nothing was written.");
+    }
     if (DeltaLogs.schema(spark, path).isEmpty()) {
       throw new LoadFailure(
           table.qualifiedName()
@@ -109,6 +115,7 @@ final class TableHistory {
 
   /** After the load's commit at {@code version}: the versions it made. */
   void apply(CommitReceipt receipt, long version) {
+    requireBuilt();
     write(heldUntil(lastApplied()), Optional.of(receipt), receipt.sequence(), version);
   }
 
