@@ -164,34 +164,21 @@ public final class HistoryTable {
             .property(WeaverConf.ITEM_PROPERTY, t.item())
             .property(WeaverConf.TABLE_ID_PROPERTY, t.tableId().history().toString())
             .property(HISTORY_OF_PROPERTY, t.qualifiedName());
-    for (StructField f : versioned) {
+    List<StructField> columns = new ArrayList<>(versioned);
+    columns.add(DataTypes.createStructField(VALID_FROM, DataTypes.TimestampType, false));
+    columns.add(DataTypes.createStructField(VALID_TO, DataTypes.TimestampType, false));
+    columns.add(DataTypes.createStructField(IS_CURRENT, DataTypes.BooleanType, false));
+    columns.add(DataTypes.createStructField(IS_DELETED, DataTypes.BooleanType, false));
+    // Null for the versions history started with (rows the Table held when History was enabled).
+    columns.add(DataTypes.createStructField(LOAD_ID, DataTypes.StringType, true));
+    for (StructField f : columns) {
       builder =
           builder.addColumn(
               DeltaTable.columnBuilder(spark, f.name())
                   .dataType(f.dataType())
-                  .nullable(true)
+                  .nullable(f.nullable())
                   .build());
     }
-    for (String own : List.of(VALID_FROM, VALID_TO)) {
-      builder =
-          builder.addColumn(
-              DeltaTable.columnBuilder(spark, own)
-                  .dataType(DataTypes.TimestampType)
-                  .nullable(false)
-                  .build());
-    }
-    for (String own : List.of(IS_CURRENT, IS_DELETED)) {
-      builder =
-          builder.addColumn(
-              DeltaTable.columnBuilder(spark, own)
-                  .dataType(DataTypes.BooleanType)
-                  .nullable(false)
-                  .build());
-    }
-    // Null for the versions history started with (rows the Table held when History was enabled).
-    builder =
-        builder.addColumn(
-            DeltaTable.columnBuilder(spark, LOAD_ID).dataType(DataTypes.StringType).build());
     builder.execute();
   }
 
