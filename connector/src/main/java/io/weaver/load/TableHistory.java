@@ -203,7 +203,8 @@ final class TableHistory {
     List<String> keys = table.primaryKey().orElseThrow().columns();
     Set<String> own = Set.copyOf(HistoryTable.OWN_COLUMNS);
     List<String> versioned = new ArrayList<>();
-    Set<String> historyColumns = Set.of(DeltaTable.forPath(spark, path).toDF().columns());
+    // The history's columns from its log (requireBuilt made sure it has one).
+    Set<String> historyColumns = Set.of(DeltaLogs.schema(spark, path).orElseThrow().fieldNames());
     for (String c : rows.columns()) {
       // The Identity and the business columns; the managed times and signature are not kept.
       if (historyColumns.contains(c) && !own.contains(c)) {
