@@ -43,9 +43,6 @@ public final class HistoryTable {
   public static final List<String> OWN_COLUMNS =
       List.of(VALID_FROM, VALID_TO, IS_CURRENT, IS_DELETED, LOAD_ID);
 
-  /** The table property naming the Table (item-qualified) whose versions the table holds. */
-  public static final String HISTORY_OF_PROPERTY = "weaver.historyOf";
-
   private HistoryTable() {}
 
   /** Where {@code t}'s history table lives: beside the Table, as {@code Object__History}. */
@@ -163,7 +160,7 @@ public final class HistoryTable {
             .property("delta.enableDeletionVectors", "true")
             .property(WeaverConf.ITEM_PROPERTY, t.item())
             .property(WeaverConf.TABLE_ID_PROPERTY, t.tableId().history().toString())
-            .property(HISTORY_OF_PROPERTY, t.qualifiedName());
+            .property(WeaverConf.HISTORY_OF_PROPERTY, t.qualifiedName());
     List<StructField> columns = new ArrayList<>(versioned);
     columns.add(DataTypes.createStructField(VALID_FROM, DataTypes.TimestampType, false));
     columns.add(DataTypes.createStructField(VALID_TO, DataTypes.TimestampType, false));

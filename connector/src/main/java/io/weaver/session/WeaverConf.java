@@ -65,6 +65,9 @@ public final class WeaverConf {
   /** The table property that holds a Weaver Table's {@code Schema.Object} (Build). */
   public static final String TABLE_ID_PROPERTY = "weaver.tableId";
 
+  /** The table property a history table carries: the Table whose versions it keeps (Build). */
+  public static final String HISTORY_OF_PROPERTY = "weaver.historyOf";
+
   /** The table property ({@code true}) every catalogue table carries. */
   public static final String CATALOGUE_PROPERTY = "weaver.catalogue";
 
