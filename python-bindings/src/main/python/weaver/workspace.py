@@ -162,8 +162,10 @@ class Workspace:
         ``delta_version`` (the version planned against), ``gates`` (per gate: ``gate``,
         ``rows``, ``live_rows``, ``percent``, ``threshold``, ``verdict``), ``rejections`` (a
         sample: ``reason``, ``key_json``, ``row_json``), ``message``, ``warnings``, ``notes``,
-        ``rows_quarantined``, ``rows_stale`` and ``expectations`` (per expectation:
-        ``expectation``, ``action``, ``rows_violating``, ``sample_keys``).
+        ``rows_quarantined``, ``rows_stale``, ``expectations`` (per expectation:
+        ``expectation``, ``action``, ``rows_violating``, ``sample_keys``) and
+        ``history_versions`` (the versions the load would add to the Table's history; ``None``
+        without ``History: true``).
         No Delta version, catalogue row, load state or bookmark is written.
         """
         if self._connect is not None:

@@ -115,6 +115,11 @@ final class PlanCommand {
       if (l.counts().stale() > 0) {
         out.println(indent + LoadCommand.staleLine(l.counts().stale()));
       }
+      l.historyVersions()
+          .ifPresent(
+              v ->
+                  out.println(
+                      indent + "history: " + v + " version(s) into " + l.tableId() + "__History"));
       l.expectations().stream()
           .filter(e -> e.rowsViolating() > 0)
           .forEach(e -> out.println(indent + ExpectationText.line(e)));

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
@@ -337,6 +338,12 @@ final class LoadAttempt {
         StagingProvider.Staging staged,
         CompletableFuture<LoadSpec> specAhead) {
       long sequence = state.sequence() + 1;
+      Optional<TableHistory> history = history();
+      // Counted before the engine runs, as the load writes them before it stages.
+      OptionalLong pending =
+          history.isPresent()
+              ? OptionalLong.of(history.get().pendingVersions(state))
+              : OptionalLong.empty();
       LoadRequest request =
           request(
                   staged,
@@ -354,7 +361,14 @@ final class LoadAttempt {
                           .map(PlainRows::row)
                           .toList())
               .orElse(List.of());
-      return LoadPlan.of(name, outcome, sample, notes);
+      LoadPlan plan = LoadPlan.of(name, outcome, sample, notes);
+      if (pending.isEmpty()) {
+        return plan;
+      }
+      // Each change the load would commit opens one version: an insert, an update, a revival, a
+      // soft or hard delete (TableHistory); a load that commits nothing adds none of its own.
+      long own = outcome.status() == LoadStatus.SUCCEEDED ? outcome.counts().changed() : 0;
+      return plan.withHistoryVersions(pending.getAsLong() + own);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * What a load of one Table would do, computed by running the load to its gates and stopping there
@@ -19,6 +20,8 @@ import java.util.Map;
  *     key_json}, {@code row_json})
  * @param notes what the plan assumed, e.g. that a dependency's rows are planned as they are now
  * @param expectations the rows that would violate each expectation (exact: the load's own counts)
+ * @param historyVersions the versions the load would write into the Table's history (those of
+ *     earlier committed loads the history lacks, then its own); empty when it keeps no history
  */
 public record LoadPlan(
     String tableId,
@@ -30,7 +33,8 @@ public record LoadPlan(
     String message,
     List<String> warnings,
     List<String> notes,
-    List<ExpectationCount> expectations) {
+    List<ExpectationCount> expectations,
+    OptionalLong historyVersions) {
 
   /** How many rejected rows a plan shows. */
   public static final int SAMPLE = 20;
@@ -56,7 +60,8 @@ public record LoadPlan(
         message,
         List.of(),
         notes,
-        List.of());
+        List.of(),
+        OptionalLong.empty());
   }
 
   /** The plan of a load the engine ran to its gates. */
@@ -72,7 +77,8 @@ public record LoadPlan(
         o.message(),
         o.warnings(),
         notes,
-        o.expectations());
+        o.expectations(),
+        OptionalLong.empty());
   }
 
   /** This plan with one more note. */
@@ -89,7 +95,24 @@ public record LoadPlan(
         message,
         warnings,
         more,
-        expectations);
+        expectations,
+        historyVersions);
+  }
+
+  /** This plan with the count of history versions its load would write. */
+  LoadPlan withHistoryVersions(long versions) {
+    return new LoadPlan(
+        tableId,
+        status,
+        counts,
+        deltaVersion,
+        gates,
+        rejectionSample,
+        message,
+        warnings,
+        notes,
+        expectations,
+        OptionalLong.of(versions));
   }
 
   /** Whether the load would change rows (so dependants are planned against rows it replaces). */
@@ -124,6 +147,7 @@ public record LoadPlan(
     m.put("rows_quarantined", counts.quarantined());
     m.put("rows_stale", counts.stale());
     m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
+    m.put("history_versions", historyVersions.isPresent() ? historyVersions.getAsLong() : null);
     return m;
   }
 }

@@ -99,24 +99,43 @@ final class TableHistory {
    * the last one the history holds, writes the versions the history lacks from the Table as it is.
    */
   void catchUp(LoadBookkeeping.State state) {
+    backlog(state).ifPresent(b -> write(b.versions(), b.newest(), state.sequence()));
+  }
+
+  /**
+   * How many versions {@link #catchUp} would write before a load of a Table in {@code state} (a
+   * plan's count; 0 when the history holds every committed load).
+   */
+  long pendingVersions(LoadBookkeeping.State state) {
+    if (table.primaryKey().isPresent() && DeltaLogs.schema(spark, path).isEmpty()) {
+      // Build, which runs before the load a plan foresees, creates the history table empty; the
+      // load then starts it with one version per row the Table holds.
+      return state.sequence() > 0 ? spark.read().format("delta").load(tablePath).count() : 0;
+    }
+    return backlog(state).map(b -> b.versions().count()).orElse(0L);
+  }
+
+  /** The versions of the committed loads the history lacks, and the newest of those loads. */
+  private record Backlog(Dataset<Row> versions, Optional<CommitReceipt> newest) {}
+
+  private Optional<Backlog> backlog(LoadBookkeeping.State state) {
     requireBuilt();
     long applied = lastApplied();
     if (applied >= state.sequence() || state.sequence() <= 0) {
-      return;
+      return Optional.empty();
     }
     Optional<Instant> since = heldUntil(applied);
     Optional<LoadRecovery.Unrecorded> newest = LoadRecovery.find(spark, tablePath, applied);
-    write(
-        since,
-        newest.map(LoadRecovery.Unrecorded::receipt),
-        state.sequence(),
-        newest.map(LoadRecovery.Unrecorded::version).orElse(-1L));
+    Optional<CommitReceipt> receipt = newest.map(LoadRecovery.Unrecorded::receipt);
+    long version = newest.map(LoadRecovery.Unrecorded::version).orElse(-1L);
+    return Optional.of(new Backlog(versions(since, receipt, version), receipt));
   }
 
   /** After the load's commit at {@code version}: the versions it made. */
   void apply(CommitReceipt receipt, long version) {
     requireBuilt();
-    write(heldUntil(lastApplied()), Optional.of(receipt), receipt.sequence(), version);
+    Optional<CommitReceipt> newest = Optional.of(receipt);
+    write(versions(heldUntil(lastApplied()), newest, version), newest, receipt.sequence());
   }
 
   /**
@@ -190,12 +209,13 @@ final class TableHistory {
   }
 
   /**
-   * One MERGE: the Table's rows written after {@code since} (every row when the history holds no
-   * load) become versions, committed as load {@code sequence}; {@code newest} names the load that
-   * wrote them where it is known (its id goes into {@code load_id}; rows of other loads get null).
+   * The versions the history lacks: the Table's rows (at {@code version}, or its newest) written
+   * after {@code since} (every row when the history holds no load), and under {@code Deletes: hard}
+   * the keys {@code newest} removed. Each row holds the versioned columns (the keys among them),
+   * its time and whether it is a deletion.
    */
-  private void write(
-      Optional<Instant> since, Optional<CommitReceipt> newest, long sequence, long version) {
+  private Dataset<Row> versions(
+      Optional<Instant> since, Optional<CommitReceipt> newest, long version) {
     Dataset<Row> rows =
         version >= 0
             ? spark.read().format("delta").option("versionAsOf", version).load(tablePath)
@@ -233,6 +253,18 @@ final class TableHistory {
     if (table.deletes() == DeletionMode.HARD && newest.isPresent()) {
       changed = changed.unionByName(hardDeleted(rows, keys, versioned, newest.get()));
     }
+    return changed;
+  }
+
+  /**
+   * One MERGE: each of {@code changed}'s versions closes its key's open version and opens a new
+   * one, committed as load {@code sequence}; {@code newest} names the load that wrote them where it
+   * is known (its id goes into {@code load_id}; versions of other loads get null).
+   */
+  private void write(Dataset<Row> changed, Optional<CommitReceipt> newest, long sequence) {
+    List<String> keys = table.primaryKey().orElseThrow().columns();
+    List<String> versioned = new ArrayList<>(List.of(changed.columns()));
+    versioned.removeAll(List.of(AT, DELETED));
     Dataset<Row> source =
         changed.withColumn(CLOSE, lit(true)).unionByName(changed.withColumn(CLOSE, lit(false)));
 

@@ -35,7 +35,26 @@ class HistoryTest {
     return "select id, name from values " + String.join(", ", values) + " as t(id, name)";
   }
 
+  /**
+   * Loads {@code sql} after planning it: the plan's count of history versions must be the number of
+   * versions the load then adds to the history.
+   */
   private LoadResult load(String sql) {
+    LoadPlan plan = weaver.planWith(fixture.qualified("A.Item"), false, fixture.staging(sql));
+    long before = historyRows();
+    LoadResult last = loadUnplanned(sql);
+    assertEquals(
+        historyRows() - before,
+        plan.historyVersions().orElseThrow(),
+        "the plan's history_versions against the versions the load wrote");
+    return last;
+  }
+
+  private long historyRows() {
+    return fixture.spark().table(fixture.item() + ".A.Item__History").count();
+  }
+
+  private LoadResult loadUnplanned(String sql) {
     List<LoadResult> results = fixture.loadWith("A.Item", sql);
     LoadResult last = results.get(results.size() - 1);
     assertEquals(LoadStatus.SUCCEEDED, last.status(), last.message());
@@ -145,32 +164,37 @@ class HistoryTest {
   @Test
   void aStopBetweenTheTablesCommitAndTheHistorysIsCaughtUpOnceByTheNextLoad() {
     build(HEADER);
-    load(rows("(1, 'a')", "(2, 'b')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
     LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
     assertThrows(
         LoadFaults.InjectedFault.class,
         () -> fixture.loadWith("A.Item", rows("(1, 'a')", "(2, 'bb')")));
     assertEquals(List.of("1 a open current", "2 b open current"), versions(), "history behind");
 
-    // The next load records the stopped one, writes its versions, then its own.
+    // The next load records the stopped one, writes its versions, then its own (the plan counts
+    // both: the stopped load's 2 → bb, its own 1 → aa).
+    LoadPlan plan =
+        weaver.planWith(
+            fixture.qualified("A.Item"), false, fixture.staging(rows("(1, 'aa')", "(2, 'bb')")));
+    assertEquals(2, plan.historyVersions().orElseThrow(), plan.toString());
     List<LoadResult> next = fixture.loadWith("A.Item", rows("(1, 'aa')", "(2, 'bb')"));
     assertEquals(LoadStatus.SUCCEEDED, next.get(next.size() - 1).status(), next.toString());
     assertEquals(
         List.of("1 a closed", "1 aa open current", "2 b closed", "2 bb open current"), versions());
     // Again the same rows: nothing to write anywhere.
-    load(rows("(1, 'aa')", "(2, 'bb')"));
+    loadUnplanned(rows("(1, 'aa')", "(2, 'bb')"));
     assertEquals(4, versions().size());
   }
 
   @Test
   void aRestoreOfTheTableTakesItsHistoryBackToTheSameLoad() {
     build(HEADER);
-    load(rows("(1, 'a')", "(2, 'b')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
     LoadResult second = load(rows("(1, 'a')", "(2, 'bb')"));
-    load(rows("(1, 'aa')", "(2, 'bb')"));
+    loadUnplanned(rows("(1, 'aa')", "(2, 'bb')"));
     weaver.restore(Scope.table(fixture.qualified("A.Item")), second.loadId());
     assertEquals(List.of("1 a open current", "2 b closed", "2 bb open current"), versions());
-    load(rows("(1, 'a')", "(2, 'bb')", "(3, 'c')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'bb')", "(3, 'c')"));
     assertEquals(
         List.of("1 a open current", "2 b closed", "2 bb open current", "3 c open current"),
         versions(),
@@ -180,8 +204,8 @@ class HistoryTest {
   @Test
   void historyDeclaredOnALoadedTableStartsFromItsRows() {
     build(WeaverFixture.KEYED);
-    load(rows("(1, 'a')", "(2, 'b')"));
-    load(rows("(1, 'a')", "(2, 'bb')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'bb')"));
     build(HEADER);
     load(rows("(1, 'a')", "(2, 'bb')", "(3, 'c')"));
     assertEquals(List.of("1 a open current", "2 bb open current", "3 c open current"), versions());
@@ -190,7 +214,7 @@ class HistoryTest {
   @Test
   void buildAddsColumnsToTheHistoryAndAReplaceKeepsItsVersions() {
     build(HEADER);
-    load(rows("(1, 'a')", "(2, 'b')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
     // An added column: the history gains it, old versions hold null there.
     fixture.table(
         "A.Item", HEADER, "select id, name, 'x' as tag from values (1, 'a') as t(id, name);\n");
@@ -225,7 +249,7 @@ class HistoryTest {
         0,
         fixture.spark().table(fixture.item() + ".A.Item__History").where("is_current").count(),
         "no version is current after the replace");
-    load(rows("(1, 'a')", "(2, 'b')"));
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
     assertEquals(before + 2, fixture.spark().table(fixture.item() + ".A.Item__History").count());
   }
 }

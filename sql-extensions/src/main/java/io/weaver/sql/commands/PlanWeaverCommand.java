@@ -57,7 +57,8 @@ public final class PlanWeaverCommand extends WeaverStatement {
           .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false)
           .add("rows_quarantined", DataTypes.LongType, false)
           .add("rows_stale", DataTypes.LongType, false)
-          .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false);
+          .add("expectations", DataTypes.createArrayType(ExpectationRows.SCHEMA, false), false)
+          .add("history_versions", DataTypes.LongType, true);
 
   private final Scope scope;
   private final boolean allowDestructive;
@@ -112,7 +113,8 @@ public final class PlanWeaverCommand extends WeaverStatement {
         l.notes(),
         l.counts().quarantined(),
         l.counts().stale(),
-        ExpectationRows.rows(l.expectations()));
+        ExpectationRows.rows(l.expectations()),
+        l.historyVersions().isPresent() ? l.historyVersions().getAsLong() : null);
   }
 
   private static Row gate(GateVerdict g) {

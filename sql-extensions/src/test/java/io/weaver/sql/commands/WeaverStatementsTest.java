@@ -129,9 +129,11 @@ class WeaverStatementsTest {
             "notes",
             "rows_quarantined",
             "rows_stale",
-            "expectations"),
+            "expectations",
+            "history_versions"),
         List.of(plan.columns()));
     Row planned = plan.first();
+    assertTrue(planned.isNullAt(21), "a Table without History plans no history versions");
     assertEquals("unchanged", planned.getString(1), planned.toString());
     assertEquals("succeeded", planned.getString(3), planned.toString());
     assertEquals(2L, planned.getLong(4), planned.toString());
