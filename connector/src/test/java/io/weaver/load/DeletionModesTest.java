@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code Deletes: hard} and {@code Deletes: keep} (docs/table-contract.md, "Deletes") through the
@@ -61,7 +61,7 @@ class DeletionModesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"direct", "merge"})
+  @MethodSource("io.weaver.testing.LongMode#writers")
   void hardRemovesTheRowAndAReturningKeyIsANewRow(String writer) {
     fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
     table("Primary key: id\nIdentity: sk\nDeletes: hard\n" + WeaverFixture.GATES_OFF);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.testing.LongMode;
 import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -173,11 +174,14 @@ class DifferentialLoadTest {
     int steps = Integer.getInteger("weaver.differential.steps", 40);
     int maxSteps = Math.max(steps, Integer.getInteger("weaver.differential.maxSteps", 200));
     long seed = Long.getLong("weaver.differential.seed", 20261130L);
-    // The cross-version suite (bin/test-spark-line) asks only for every kind of write: the gates
-    // and the no-change check are line-independent code the whole suite covers on 4.1, and waiting
-    // for a refused and a waived load takes the incremental stream 42 steps.
+    // CI and the cross-version suite (bin/test-spark-line) ask only for every kind of write: the
+    // gates and the no-change check decide before a writer is chosen, StabilityGatesTest and
+    // LoadRunnerTest cover them, and waiting for a refused and a waived load takes the incremental
+    // stream 42 steps (half this run's time). The long mode (LongMode) waits for every kind.
     Set<Kind> required =
-        Boolean.getBoolean("weaver.differential.writesOnly") ? WRITES : EnumSet.allOf(Kind.class);
+        Boolean.getBoolean("weaver.differential.writesOnly") || !LongMode.on()
+            ? WRITES
+            : EnumSet.allOf(Kind.class);
     on("direct", () -> check(steps, maxSteps, seed, required));
   }
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A load stopped or failed at each phase (docs/reliability.md, "Faults"), then run again: the table
@@ -181,7 +181,7 @@ class LoadFaultTest {
    * MERGE updates, so the split comes from the counts the commit carries in its receipt.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"direct", "merge"})
+  @MethodSource("io.weaver.testing.LongMode#writers")
   void stopAfterTheCommitIsRecoveredWithEachKindOfChange(String writer) throws IOException {
     // On the portable path (the load matrix) there is no direct writer: loads there are MERGEs.
     Assumptions.assumeFalse(

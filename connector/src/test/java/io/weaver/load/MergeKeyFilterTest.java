@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The MERGE's target-side key filter (a Bloom filter of the change set's keys) with keys of several
@@ -37,7 +37,7 @@ class MergeKeyFilterTest {
    * of soft-deleted rows.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"direct", "merge"})
+  @MethodSource("io.weaver.testing.LongMode#writers")
   void aKeyOfStringDateAndDecimalFindsEveryChangedRow(String writer) {
     TestTable.writer(writer);
     try {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -95,7 +96,7 @@ class RowExpectationsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"direct", "merge"})
+  @MethodSource("io.weaver.testing.LongMode#writers")
   void aQuarantinedRowLeavesItsKeysTargetRowExactlyAsItIs(String writer) {
     fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
     table(WeaverFixture.KEYED);

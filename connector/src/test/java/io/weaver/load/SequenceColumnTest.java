@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code Sequence column} (docs/table-contract.md, "Sequence column") through the whole load as an
@@ -60,7 +60,7 @@ class SequenceColumnTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"direct", "merge"})
+  @MethodSource("io.weaver.testing.LongMode#writers")
   void olderRowsAreStaleEqualOnesApplyWhenTheyDifferAndTheNewestOfAKeyWins(String writer) {
     fixture.spark().conf().set(WeaverConf.LOAD_WRITER, writer);
     table("Primary key: id\nSequence column: ts\n" + WeaverFixture.GATES_OFF);

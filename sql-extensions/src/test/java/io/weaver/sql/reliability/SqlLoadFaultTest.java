@@ -12,6 +12,7 @@ import io.weaver.load.LoadStatus;
 import io.weaver.sql.commands.WeaverLoadException;
 import io.weaver.sql.testing.SqlSession;
 import io.weaver.sql.testing.WorkspaceFiles;
+import io.weaver.testing.LongMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -26,6 +27,7 @@ import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
  * phase, runs the second load (2 changes, 3 arrives) through SQL, checks what the caller sees, runs
  * the same statement again and checks: the live rows, exactly one Delta commit carrying the change,
  * one history row per load id with the expected statuses, and that a further load is ordinary.
+ *
+ * <p>CI runs the stop after the commit, the failed history write and the DataFrame append; the
+ * stops before the write and after the history, whose engine paths LoadFaultTest takes in CI, run
+ * through SQL in the long mode ({@link LongMode}).
  */
 class SqlLoadFaultTest {
   @AfterAll
@@ -160,6 +166,7 @@ class SqlLoadFaultTest {
   }
 
   @Test
+  @Tag(LongMode.TAG)
   void stopAfterTheDiffThroughSqlWritesNothingAndTheRerunAppliesOnce() throws IOException {
     long before = version();
     body(SECOND);
@@ -176,6 +183,7 @@ class SqlLoadFaultTest {
   }
 
   @Test
+  @Tag(LongMode.TAG)
   void taskFailureDuringTheWriteThroughSqlIsAFailedRow() throws IOException {
     long before = version();
     body(SECOND);
@@ -238,6 +246,7 @@ class SqlLoadFaultTest {
   }
 
   @Test
+  @Tag(LongMode.TAG)
   void stopAfterHistoryThroughSqlRepairsTheStateWithoutASecondHistoryRow() throws IOException {
     body(SECOND);
     assertStops(Phase.AFTER_HISTORY, this::load);
