@@ -353,6 +353,9 @@ public final class BuildRunner {
         Instant now,
         Map<String, String> defaults) {
       changedIds.add(t.tableId().toString());
+      // The history table's rows go with its Table's: replaced when the Table's are, gone when
+      // History is no longer declared (the history table itself stays).
+      changedIds.add(t.tableId().history().toString());
       add(
           CatalogueTable.TABLE_DICTIONARY,
           List.of(
@@ -366,6 +369,9 @@ public final class BuildRunner {
       List<WorkspaceDependencies.Edge> recorded = new ArrayList<>(plan.edgesOf(t));
       recorded.addAll(plan.sourcesOf(t));
       add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, recorded));
+      if (t.history()) {
+        add(CatalogueTable.DEPENDENCY, List.of(CatalogueRows.historyDependency(t)));
+      }
       add(
           CatalogueTable.REGISTRY,
           List.of(

@@ -259,6 +259,24 @@ public final class CatalogueRows {
         .toList();
   }
 
+  /**
+   * The {@code _.Dependency} row of a Table's history table ({@code History: true}): the history
+   * table depends on its Table, kind {@code history} (Build writes it, Load fills it).
+   */
+  public static Row historyDependency(TableDeclaration t) {
+    return CatalogueTable.DEPENDENCY
+        .row()
+        .set("table_id", t.tableId().history().toString())
+        .set("depends_on", t.tableId().toString())
+        .set("depends_on_item", t.item())
+        .set("depends_on_table_id", t.tableId().toString())
+        .set("kind", HISTORY_KIND)
+        .build();
+  }
+
+  /** The {@code kind} of a history table's dependency on its Table. */
+  public static final String HISTORY_KIND = "history";
+
   public static Row registry(
       TableDeclaration t,
       String declarationSignature,

@@ -93,6 +93,15 @@ final class TablePage {
     }
     t.sequenceColumn()
         .ifPresent(c -> fact(out, "Sequence column", "<code>" + Html.text(c) + "</code>"));
+    if (t.history()) {
+      // Every version of each key, read by name (docs/table-contract.md, "History").
+      fact(
+          out,
+          "History",
+          "every version in <code>"
+              + Html.text(t.item() + "." + t.tableId().history())
+              + "</code>");
+    }
     fact(out, "Has load procedure", t.hasLoadProcedure() ? "yes" : "no");
     t.identity().ifPresent(i -> fact(out, "Identity column", "<code>" + Html.text(i) + "</code>"));
     t.comparisonColumns()

@@ -206,9 +206,26 @@ class HistoryTest {
     build(WeaverFixture.KEYED);
     loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
     loadUnplanned(rows("(1, 'a')", "(2, 'bb')"));
+    assertEquals(List.of(), historyDependencies(), "no history declared, no history row");
     build(HEADER);
+    assertEquals(List.of("A.Item__History <- A.Item"), historyDependencies());
     load(rows("(1, 'a')", "(2, 'bb')", "(3, 'c')"));
     assertEquals(List.of("1 a open current", "2 bb open current", "3 c open current"), versions());
+    build(WeaverFixture.KEYED);
+    assertEquals(
+        List.of(), historyDependencies(), "History removed: its row goes, its table stays");
+    assertEquals(3, versions().size());
+  }
+
+  /** {@code _.Dependency}'s history rows: "history table <- Table". */
+  private List<String> historyDependencies() {
+    return fixture
+        .catalogue(io.weaver.catalogue.CatalogueTable.DEPENDENCY)
+        .where("kind = 'history'")
+        .collectAsList()
+        .stream()
+        .map(r -> r.getAs("table_id") + " <- " + r.getAs("depends_on_table_id"))
+        .toList();
   }
 
   @Test

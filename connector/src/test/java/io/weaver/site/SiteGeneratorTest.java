@@ -133,6 +133,15 @@ class SiteGeneratorTest {
     assertTrue(accounts.contains("</td><td>quarantine</td><td>0</td></tr>"), accounts);
     assertTrue(accounts.contains("</td><td>warn</td><td>1</td></tr>"), accounts);
 
+    // Depot.Site keeps its history: the page names the history table a reader queries.
+    String depot = SiteLinks.read(page(LogisticsSite.LOGISTICS + ".Depot.Site"));
+    assertTrue(
+        depot.contains(
+            "<dt>History</dt><dd>every version in <code>"
+                + LogisticsSite.LOGISTICS
+                + ".Depot.Site__History</code></dd>"),
+        depot);
+
     String warehouse = SiteLinks.read(page(LogisticsSite.REPORTING + ".Parcel.StatusCount"));
     assertTrue(warehouse.contains("not built yet"), "a Warehouse Table is never built");
     assertTrue(warehouse.contains("no test run recorded"));
