@@ -186,6 +186,43 @@ class HistoryTest {
     assertEquals(4, versions().size());
   }
 
+  /**
+   * The load-fault suite's steps on a Table with history (docs/reliability.md, "Faults"): a stop or
+   * a failure at each step, then the same delivery again, leaves the Table and its history as one
+   * uninterrupted load would: each change one closed and one open version, none twice.
+   */
+  @Test
+  void aStopOrFailureAtEachStepOfAHistoryLoadEndsAsOneUninterruptedLoad() {
+    build(HEADER);
+    loadUnplanned(rows("(1, 'a')", "(2, 'b')"));
+    List<String> key2 = new ArrayList<>(List.of("2 b"));
+    for (LoadFaults.Phase phase : LoadFaults.Phase.values()) {
+      String name = "b" + (phase.ordinal() + 1);
+      String delivery = rows("(1, 'a')", "(2, '" + name + "')");
+      LoadFaults.arm(phase);
+      try {
+        fixture.loadWith("A.Item", delivery);
+      } catch (LoadFaults.InjectedFault stopped) {
+        // The process "died" at the phase; a failure instead is the load's own result.
+      } finally {
+        LoadFaults.disarm();
+      }
+      List<LoadResult> rerun = fixture.loadWith("A.Item", delivery);
+      LoadResult last = rerun.get(rerun.size() - 1);
+      assertTrue(
+          last.status() == LoadStatus.SUCCEEDED || last.status() == LoadStatus.NO_WORK,
+          phase + ": " + rerun);
+      key2.add("2 " + name);
+      List<String> expected = new ArrayList<>(List.of("1 a open current"));
+      for (int i = 0; i < key2.size(); i++) {
+        expected.add(key2.get(i) + (i == key2.size() - 1 ? " open current" : " closed"));
+      }
+      assertEquals(expected, versions(), "after a fault at " + phase + " and the rerun");
+      assertEquals(
+          name, fixture.rowsById("A.Item").get(2).getAs("name"), phase + ": the Table's row");
+    }
+  }
+
   @Test
   void aRestoreOfTheTableTakesItsHistoryBackToTheSameLoad() {
     build(HEADER);
