@@ -361,14 +361,12 @@ final class LoadAttempt {
                           .map(PlainRows::row)
                           .toList())
               .orElse(List.of());
-      LoadPlan plan = LoadPlan.of(name, outcome, sample, notes);
-      if (pending.isEmpty()) {
-        return plan;
-      }
       // Each change the load would commit opens one version: an insert, an update, a revival, a
       // soft or hard delete (TableHistory); a load that commits nothing adds none of its own.
       long own = outcome.status() == LoadStatus.SUCCEEDED ? outcome.counts().changed() : 0;
-      return plan.withHistoryVersions(pending.getAsLong() + own);
+      OptionalLong versions =
+          pending.isPresent() ? OptionalLong.of(pending.getAsLong() + own) : OptionalLong.empty();
+      return LoadPlan.of(name, outcome, sample, notes, versions);
     }
 
     @Override

@@ -64,9 +64,16 @@ public record LoadPlan(
         OptionalLong.empty());
   }
 
-  /** The plan of a load the engine ran to its gates. */
+  /**
+   * The plan of a load the engine ran to its gates; {@code historyVersions} as the record's (empty
+   * for a Table without history).
+   */
   static LoadPlan of(
-      String tableId, LoadOutcome o, List<Map<String, Object>> sample, List<String> notes) {
+      String tableId,
+      LoadOutcome o,
+      List<Map<String, Object>> sample,
+      List<String> notes,
+      OptionalLong historyVersions) {
     return new LoadPlan(
         tableId,
         o.status(),
@@ -78,7 +85,7 @@ public record LoadPlan(
         o.warnings(),
         notes,
         o.expectations(),
-        OptionalLong.empty());
+        historyVersions);
   }
 
   /** This plan with one more note. */
@@ -97,22 +104,6 @@ public record LoadPlan(
         more,
         expectations,
         historyVersions);
-  }
-
-  /** This plan with the count of history versions its load would write. */
-  LoadPlan withHistoryVersions(long versions) {
-    return new LoadPlan(
-        tableId,
-        status,
-        counts,
-        deltaVersion,
-        gates,
-        rejectionSample,
-        message,
-        warnings,
-        notes,
-        expectations,
-        OptionalLong.of(versions));
   }
 
   /** Whether the load would change rows (so dependants are planned against rows it replaces). */
