@@ -7,6 +7,7 @@ import io.weaver.load.GateVerdict;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadStatus;
 import io.weaver.plan.TablePlan;
+import io.weaver.workspace.TableId;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,7 +120,12 @@ final class PlanCommand {
           .ifPresent(
               v ->
                   out.println(
-                      indent + "history: " + v + " version(s) into " + l.tableId() + "__History"));
+                      indent
+                          + "history: "
+                          + v
+                          + " version(s) into "
+                          + l.tableId()
+                          + TableId.HISTORY_SUFFIX));
       l.expectations().stream()
           .filter(e -> e.rowsViolating() > 0)
           .forEach(e -> out.println(indent + ExpectationText.line(e)));
