@@ -371,6 +371,12 @@ public final class BuildRunner {
       add(CatalogueTable.DEPENDENCY, CatalogueRows.dependency(t, recorded));
       if (t.history()) {
         add(CatalogueTable.DEPENDENCY, List.of(CatalogueRows.historyDependency(t)));
+        add(
+            CatalogueTable.TABLE_DICTIONARY,
+            List.of(CatalogueRows.historyDictionary(t, declarationSignature, now)));
+        add(
+            CatalogueTable.COLUMN_DICTIONARY,
+            CatalogueRows.historyColumnDictionary(model, t, shape.catalogueColumns()));
       }
       add(
           CatalogueTable.REGISTRY,

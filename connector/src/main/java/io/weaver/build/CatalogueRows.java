@@ -277,6 +277,106 @@ public final class CatalogueRows {
   /** The {@code kind} of a history table's dependency on its Table. */
   public static final String HISTORY_KIND = "history";
 
+  /** The {@code form} of a history table's {@code _.TableDictionary} row: Weaver made it. */
+  public static final String HISTORY_FORM = "history";
+
+  /**
+   * The {@code _.TableDictionary} row of a Table's history table ({@code History: true}): form
+   * {@code history}, the Table's source file, owner and tags, keyed by the Table's key and {@code
+   * valid_from} (one row per version of each key); what only a load of the Table has (thresholds,
+   * comparison columns, a load procedure) is left empty, and so is the Identity, which the history
+   * copies rather than generates.
+   */
+  public static Row historyDictionary(
+      TableDeclaration t, String declarationSignature, Instant builtAt) {
+    List<String> key = new ArrayList<>(t.primaryKey().map(ColumnSet::columns).orElse(List.of()));
+    key.add(HistoryTable.VALID_FROM);
+    return CatalogueTable.TABLE_DICTIONARY
+        .row()
+        .set("table_id", t.tableId().history().toString())
+        .set("schema_name", t.tableId().history().schema())
+        .set("object_name", t.tableId().history().object())
+        .set("target", t.target().word())
+        .set("form", HISTORY_FORM)
+        .set("source_path", t.source().relativePath())
+        .set(
+            "description",
+            "Every version of "
+                + t.tableId()
+                + ": one row per version of each key, written by its loads (History: true).")
+        .set("owner", t.owner().orElse(null))
+        .set("tags", seq(t.tags()))
+        .set("primary_key", seq(key))
+        .set("incremental", false)
+        .set("has_load_procedure", false)
+        .set("declaration_signature", declarationSignature)
+        .set("built_at", Timestamp.from(builtAt))
+        .build();
+  }
+
+  /**
+   * The {@code _.ColumnDictionary} rows of a Table's history table: the versioned columns (the
+   * Identity, then the business columns, with the Table's notes; all nullable, as the history holds
+   * them), then the history's own columns, each with its role.
+   */
+  public static List<Row> historyColumnDictionary(
+      WorkspaceModel model, TableDeclaration t, List<CatalogueColumn> shape) {
+    String id = t.tableId().history().toString();
+    List<Row> rows = new ArrayList<>();
+    int ordinal = 0;
+    if (t.identity().isPresent()) {
+      rows.add(
+          column(
+              id,
+              t.identity().get(),
+              ordinal++,
+              "bigint",
+              true,
+              null,
+              "The Table's surrogate key in this version.",
+              null));
+    }
+    for (CatalogueColumn c : shape) {
+      rows.add(
+          column(
+              id,
+              c.name(),
+              ordinal++,
+              c.typeText(),
+              true,
+              null,
+              Notes.resolve(model, t, c.name()).orElse(null),
+              Notes.reference(t, c.name()).orElse(null)));
+    }
+    String[][] own = {
+      {HistoryTable.VALID_FROM, "timestamp", "false", "When this version became the key's row."},
+      {
+        HistoryTable.VALID_TO,
+        "timestamp",
+        "false",
+        "When a later version replaced it; 9999-12-31 while it is the key's current version."
+      },
+      {HistoryTable.IS_CURRENT, "boolean", "false", "Whether this is the key's newest version."},
+      {
+        HistoryTable.IS_DELETED,
+        "boolean",
+        "false",
+        "Whether this version records the key's deletion (soft or hard)."
+      },
+      {
+        HistoryTable.LOAD_ID,
+        "string",
+        "true",
+        "The load that wrote this version; null for versions a catch-up wrote for loads it could"
+            + " not name."
+      }
+    };
+    for (String[] c : own) {
+      rows.add(column(id, c[0], ordinal++, c[1], Boolean.parseBoolean(c[2]), c[0], c[3], null));
+    }
+    return rows;
+  }
+
   public static Row registry(
       TableDeclaration t,
       String declarationSignature,

@@ -4,13 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.delta.tables.DeltaTable;
+import io.weaver.build.HistoryTable;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.metadata.TableDeclaration;
 import io.weaver.testing.LongMode;
+import io.weaver.testing.WorkspaceFiles;
 import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +44,11 @@ import org.junit.jupiter.api.io.TempDir;
  * keys (an incremental Table) over a handful of keys that come, change, go and come back, with
  * random nulls and empty strings in non-key columns and a column outside the comparison columns;
  * each load draws its deletion mode and whether it orders rows by a sequence column (stale rows,
- * and a key staged twice whose newest row wins). After every load the whole (tiny) table is
- * compared with the model: live rows and their values, insert/update/delete times, the result
- * counts and whether the gates refused.
+ * and a key staged twice whose newest row wins). Both Tables declare {@code History: true}: after
+ * each commit the load's history versions are written as a load writes them ({@link
+ * TableHistory#apply}). After every load the whole (tiny) table is compared with the model: live
+ * rows and their values, insert/update/delete times, the result counts, whether the gates refused,
+ * and every version in the history table.
  *
  * <p>A run is as long as its coverage needs: each Table loads at least its share of {@code
  * -Dweaver.differential.steps=N} (default 40, split between the two Tables, which run side by side)
@@ -66,6 +74,7 @@ class DifferentialLoadTest {
           .add("note", DataTypes.StringType)
           .add("seq", DataTypes.IntegerType, false);
   private static final StructType KEY_SCHEMA = new StructType().add("id", DataTypes.IntegerType);
+  private static final Instant OPEN = ManagedValues.LIVE_SENTINEL;
 
   @TempDir Path dir;
 
@@ -123,10 +132,59 @@ class DifferentialLoadTest {
     }
   }
 
+  /** One modelled version of a key in the history table. */
+  private record Version(
+      int id,
+      String name,
+      Integer weight,
+      String note,
+      int seq,
+      Instant from,
+      Instant to,
+      boolean current,
+      boolean deleted,
+      String loadId) {
+    Version closed(Instant at) {
+      return new Version(id, name, weight, note, seq, from, at, false, deleted, loadId);
+    }
+
+    @Override
+    public String toString() {
+      return id
+          + " "
+          + name
+          + "/"
+          + weight
+          + "/"
+          + note
+          + "/"
+          + seq
+          + " "
+          + from
+          + ".."
+          + (to.equals(OPEN) ? "open" : to)
+          + (current ? " current" : "")
+          + (deleted ? " deleted" : "")
+          + " "
+          + loadId;
+    }
+  }
+
   /** A Table under test and its model. */
   private final class Subject {
     final TestTable table;
     final Map<Integer, Modelled> model = new TreeMap<>();
+
+    /** The history table's versions, as the model expects them. */
+    final List<Version> versions = new ArrayList<>();
+
+    /**
+     * The Table's declaration under each deletion mode ({@code History: true}, the key {@code id}):
+     * a load's history is written with the declaration the load had, as the runner does.
+     */
+    final Map<DeletionMode, TableDeclaration> declared = new EnumMap<>(DeletionMode.class);
+
+    final String historyPath;
     long sequence;
 
     /**
@@ -160,7 +218,56 @@ class DifferentialLoadTest {
                   .updatePercentageThreshold(70)
                   .stabilityRowThreshold(3)
                   .build());
+      historyPath = dir.resolve(name + HISTORY_SUFFIX).toString();
+      for (DeletionMode mode : DeletionMode.values()) {
+        declared.put(mode, declaration(name, incremental, mode));
+      }
+      createHistory(historyPath);
     }
+  }
+
+  private static final String HISTORY_SUFFIX = "__History";
+
+  /**
+   * The Table as an author declares it, read by Check from a workspace of its own: one per mode, as
+   * a declaration changed between loads would be read.
+   */
+  private TableDeclaration declaration(String name, boolean incremental, DeletionMode mode) {
+    Path root = dir.resolve("declared-" + name + "-" + mode.word());
+    new WorkspaceFiles(root)
+        .sql(
+            "Diff",
+            name,
+            WorkspaceFiles.header(
+                name,
+                "Differential.",
+                "Primary key: id\nHistory: true\nDeletes: "
+                    + mode.word()
+                    + "\n"
+                    + (incremental ? "Incremental: true\n" : "")),
+            "select id, name, weight, note, seq from values (1, 'a', 1, 'n', 1)"
+                + " as t(id, name, weight, note, seq);\n");
+    io.weaver.check.Check.Result checked = io.weaver.check.Check.analyze(root);
+    assertFalse(checked.report().hasErrors(), checked.report().findings().toString());
+    TableDeclaration t = checked.validModel().tables().get(0);
+    assertEquals(mode, t.deletes(), checked.toString());
+    return t;
+  }
+
+  /** The history table as Build makes it: the versioned columns, all nullable, then its own. */
+  private static void createHistory(String path) {
+    StructType columns = new StructType();
+    for (var f : SCHEMA.fields()) {
+      columns = columns.add(f.name(), f.dataType(), true);
+    }
+    columns =
+        columns
+            .add(HistoryTable.VALID_FROM, DataTypes.TimestampType, false)
+            .add(HistoryTable.VALID_TO, DataTypes.TimestampType, false)
+            .add(HistoryTable.IS_CURRENT, DataTypes.BooleanType, false)
+            .add(HistoryTable.IS_DELETED, DataTypes.BooleanType, false)
+            .add(HistoryTable.LOAD_ID, DataTypes.StringType, true);
+    DeltaTable.create(SparkTestSession.get()).location(path).addColumns(columns).execute();
   }
 
   /** The direct writer (the default where it can write), at the full length. */
@@ -515,6 +622,15 @@ class DifferentialLoadTest {
     assertEquals(liveBefore + inserted + revived - deleted, o.targetLiveRowsAfter());
     assertEquals(changes > 0, o.committed(), "a load commits exactly when something changes");
     assertEquals(changes > 0 ? versionBefore + 1 : versionBefore, version(s));
+    if (o.committed()) {
+      // What the runner does after the Table's commit, with the load's own declaration.
+      new TableHistory(
+              s.table.spark, s.declared.get(mode), s.table.spec.targetPath(), s.historyPath)
+          .apply(
+              new CommitReceipt("diff-" + s.sequence, s.sequence, ts, Optional.empty()),
+              o.deltaVersion());
+      versions(s, next, ts, "diff-" + s.sequence);
+    }
     s.model.clear();
     s.model.putAll(next);
     assertTable(s, where);
@@ -541,6 +657,41 @@ class DifferentialLoadTest {
     }
   }
 
+  /**
+   * The model's history after a load that committed at {@code ts}: each key whose row it changed
+   * (inserted, updated, revived, soft-deleted or removed) closes its current version and opens one;
+   * a removed key's opens as deleted with its last values.
+   */
+  private static void versions(Subject s, Map<Integer, Modelled> next, Instant ts, String loadId) {
+    java.util.Set<Integer> keys = new java.util.TreeSet<>(s.model.keySet());
+    keys.addAll(next.keySet());
+    for (int id : keys) {
+      Modelled before = s.model.get(id);
+      Modelled after = next.get(id);
+      if (Objects.equals(before, after)) {
+        continue;
+      }
+      for (int i = 0; i < s.versions.size(); i++) {
+        if (s.versions.get(i).id() == id && s.versions.get(i).current()) {
+          s.versions.set(i, s.versions.get(i).closed(ts));
+        }
+      }
+      Modelled values = after == null ? before : after;
+      s.versions.add(
+          new Version(
+              id,
+              values.name(),
+              values.weight(),
+              values.note(),
+              values.seq(),
+              ts,
+              OPEN,
+              true,
+              after == null || !after.live(),
+              loadId));
+    }
+  }
+
   /** The whole tiny table against the model. */
   private void assertTable(Subject s, String where) {
     Map<Integer, Row> actual = s.table.byId();
@@ -560,6 +711,27 @@ class DifferentialLoadTest {
           time(r, ManagedColumns.DELETE_TIME),
           what + "delete time");
     }
+    Comparator<Version> order = Comparator.comparing(Version::id).thenComparing(Version::from);
+    List<String> expected = s.versions.stream().sorted(order).map(Version::toString).toList();
+    List<String> held =
+        s.table.spark.read().format("delta").load(s.historyPath).collectAsList().stream()
+            .map(
+                r ->
+                    new Version(
+                        r.getInt(r.fieldIndex("id")),
+                        r.getString(r.fieldIndex("name")),
+                        (Integer) r.get(r.fieldIndex("weight")),
+                        r.getString(r.fieldIndex("note")),
+                        r.getInt(r.fieldIndex("seq")),
+                        time(r, HistoryTable.VALID_FROM),
+                        time(r, HistoryTable.VALID_TO),
+                        r.getBoolean(r.fieldIndex(HistoryTable.IS_CURRENT)),
+                        r.getBoolean(r.fieldIndex(HistoryTable.IS_DELETED)),
+                        r.getString(r.fieldIndex(HistoryTable.LOAD_ID))))
+            .sorted(order)
+            .map(Version::toString)
+            .toList();
+    assertEquals(String.join("\n", expected), String.join("\n", held), "history versions");
   }
 
   /** The table's version from the Delta log (no Spark job, unlike DESCRIBE HISTORY). */

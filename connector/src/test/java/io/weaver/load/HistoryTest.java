@@ -246,11 +246,18 @@ class HistoryTest {
     assertEquals(List.of(), historyDependencies(), "no history declared, no history row");
     build(HEADER);
     assertEquals(List.of("A.Item__History <- A.Item"), historyDependencies());
+    assertEquals(
+        List.of(
+            "A.Item__History history key [id, valid_from]: id, name, valid_from, valid_to,"
+                + " is_current, is_deleted, load_id"),
+        historyDictionary(),
+        "the history table's _.TableDictionary and _.ColumnDictionary rows");
     load(rows("(1, 'a')", "(2, 'bb')", "(3, 'c')"));
     assertEquals(List.of("1 a open current", "2 bb open current", "3 c open current"), versions());
     build(WeaverFixture.KEYED);
     assertEquals(
         List.of(), historyDependencies(), "History removed: its row goes, its table stays");
+    assertEquals(List.of(), historyDictionary(), "and so do its dictionary rows");
     assertEquals(3, versions().size());
   }
 
@@ -262,6 +269,37 @@ class HistoryTest {
         .collectAsList()
         .stream()
         .map(r -> r.getAs("table_id") + " <- " + r.getAs("depends_on_table_id"))
+        .toList();
+  }
+
+  /**
+   * The history tables' {@code _.TableDictionary} rows, each with its form, key and the columns
+   * {@code _.ColumnDictionary} lists for it in order.
+   */
+  private List<String> historyDictionary() {
+    return fixture
+        .catalogue(io.weaver.catalogue.CatalogueTable.TABLE_DICTIONARY)
+        .where("form = 'history'")
+        .collectAsList()
+        .stream()
+        .map(
+            r ->
+                r.getAs("table_id")
+                    + " "
+                    + r.getAs("form")
+                    + " key "
+                    + r.getList(r.fieldIndex("primary_key"))
+                    + ": "
+                    + String.join(
+                        ", ",
+                        fixture
+                            .catalogue(io.weaver.catalogue.CatalogueTable.COLUMN_DICTIONARY)
+                            .where("table_id = '" + r.getAs("table_id") + "'")
+                            .orderBy("ordinal")
+                            .collectAsList()
+                            .stream()
+                            .map(c -> c.<String>getAs("column_name"))
+                            .toList()))
         .toList();
   }
 
