@@ -348,24 +348,27 @@ public final class CatalogueRows {
               Notes.resolve(model, t, c.name()).orElse(null),
               Notes.reference(t, c.name()).orElse(null)));
     }
+    boolean lakehouse = t.target() == Target.LAKEHOUSE;
+    String time = lakehouse ? "timestamp" : "datetime2(6)";
+    String flag = lakehouse ? "boolean" : "bit";
     String[][] own = {
-      {HistoryTable.VALID_FROM, "timestamp", "false", "When this version became the key's row."},
+      {HistoryTable.VALID_FROM, time, "false", "When this version became the key's row."},
       {
         HistoryTable.VALID_TO,
-        "timestamp",
+        time,
         "false",
         "When a later version replaced it; 9999-12-31 while it is the key's current version."
       },
-      {HistoryTable.IS_CURRENT, "boolean", "false", "Whether this is the key's newest version."},
+      {HistoryTable.IS_CURRENT, flag, "false", "Whether this is the key's newest version."},
       {
         HistoryTable.IS_DELETED,
-        "boolean",
+        flag,
         "false",
         "Whether this version records the key's deletion (soft or hard)."
       },
       {
         HistoryTable.LOAD_ID,
-        "string",
+        lakehouse ? "string" : "varchar(64)",
         "true",
         "The load that wrote this version; null for versions a catch-up wrote for loads it could"
             + " not name."

@@ -370,9 +370,9 @@ final class TableRules {
   }
 
   /**
-   * {@code History} (docs/table-contract.md, "History"): a keyed Lakehouse Table's; and no Table's
-   * object name ends in the history tables' suffix, so a history table's name is never a declared
-   * Table's.
+   * {@code History} (docs/table-contract.md, "History"): a keyed Table's that Weaver loads; and no
+   * Table's object name ends in the history tables' suffix, so a history table's name is never a
+   * declared Table's.
    */
   private void history() {
     String object = table.tableId().object();
@@ -391,12 +391,12 @@ final class TableRules {
       return;
     }
     SourcePos pos = table.posOf(HISTORY);
-    if (table.target() == Target.WAREHOUSE) {
+    if (!table.hasLoadProcedure()) {
       sink.error(
           RuleIds.HISTORY,
           pos,
-          "'History' is a Lakehouse Table's key: the Warehouse load procedure does not keep a"
-              + " history table; remove History or declare the Table in a Lakehouse item");
+          "'History: true' with 'Has load procedure: false': Weaver does not load this Table, so"
+              + " it has no versions to keep; remove one of the two");
     } else if (table.primaryKey().isEmpty()) {
       sink.error(
           RuleIds.HISTORY,

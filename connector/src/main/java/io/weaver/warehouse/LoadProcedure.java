@@ -71,6 +71,9 @@ public final class LoadProcedure extends TsqlText {
   /** The {@code Sequence column} (docs/table-contract.md, "Sequence column"), when declared. */
   private final Optional<String> sequence;
 
+  /** Whether the load deletes keys at all (delete keys, or absence not kept), once decided. */
+  private boolean deletesKeysAtAll;
+
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
     this.form = form;
@@ -413,7 +416,8 @@ public final class LoadProcedure extends TsqlText {
     } else {
       updateChanged();
     }
-    if (!deletesKeys(program)) {
+    deletesKeysAtAll = deletesKeys(program);
+    if (!deletesKeysAtAll) {
       comment("Deletes: this load deletes no key (" + deletedBy() + ").");
     } else if (deletes == DeletionMode.HARD) {
       hardDeletes();
@@ -422,6 +426,9 @@ public final class LoadProcedure extends TsqlText {
     }
     if (form == DmlForm.UPDATE_INSERT) {
       insertNew();
+    }
+    if (t.declaration().history()) {
+      versions();
     }
     rejections();
     if (expectations.any()) {
@@ -876,6 +883,57 @@ public final class LoadProcedure extends TsqlText {
         Optional.empty());
     line("COMMIT TRANSACTION;");
     answer();
+  }
+
+  // ---- history table (History: true) --------------------------------------------------------
+
+  /**
+   * After the writes, in their transaction: every key the load changed (inserted, updated, revived,
+   * deleted) gets a new current version — its row as just written, or under {@code Deletes: hard}
+   * its current version's values marked deleted — and its previous current version is closed at the
+   * load's time (see {@link WarehouseHistoryTable}).
+   */
+  private void versions() {
+    String h = WarehouseHistoryTable.name(t);
+    String changed = "c." + OP + " IN ('I', 'U', 'R', 'D') AND c." + REJECT + " IS NULL";
+    String columns = WarehouseHistoryTable.insertColumns(t);
+    List<String> versioned = WarehouseHistoryTable.versioned(t);
+    comment(
+        "The history table (History: true): each changed key's new version, then its previous one"
+            + " closed at the load's time.");
+    if (deletes == DeletionMode.HARD && deletesKeysAtAll) {
+      line("INSERT INTO " + h + " (" + columns + ")");
+      line(
+          "SELECT "
+              + versioned.stream().map(c -> "v." + c).collect(joining())
+              + ", @load_timestamp, @weaver_live, 1, 1, @load_id");
+      line("FROM " + h + " AS v INNER JOIN " + CHANGE + " AS c ON " + matches("c", "v"));
+      line("WHERE v." + WarehouseHistoryTable.IS_CURRENT + " = 1 AND c." + OP + " = 'D';");
+    }
+    line("INSERT INTO " + h + " (" + columns + ")");
+    line(
+        "SELECT "
+            + versioned.stream().map(c -> "t." + c).collect(joining())
+            + ", @load_timestamp, @weaver_live, 1, CASE WHEN t."
+            + WarehouseNames.DELETE_TIME
+            + " = @weaver_live THEN 0 ELSE 1 END, @load_id");
+    line("FROM " + t.target() + " AS t INNER JOIN " + CHANGE + " AS c ON " + matches("c", "t"));
+    line("WHERE " + changed + ";");
+    line(
+        "UPDATE v SET "
+            + WarehouseHistoryTable.VALID_TO
+            + " = @load_timestamp, "
+            + WarehouseHistoryTable.IS_CURRENT
+            + " = 0");
+    line("FROM " + h + " AS v INNER JOIN " + CHANGE + " AS c ON " + matches("c", "v"));
+    line(
+        "WHERE v."
+            + WarehouseHistoryTable.IS_CURRENT
+            + " = 1 AND v."
+            + WarehouseHistoryTable.VALID_FROM
+            + " < @load_timestamp AND "
+            + changed
+            + ";");
   }
 
   // ---- row history for RESTORE ---------------------------------------------------------------

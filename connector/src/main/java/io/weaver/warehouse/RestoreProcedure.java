@@ -136,6 +136,9 @@ public final class RestoreProcedure extends TsqlText {
     } else {
       undoReplacement(undo);
     }
+    if (t.declaration().history()) {
+      historyBack(undo);
+    }
     comment("The undone loads' row history goes with them.");
     line("DELETE FROM " + undo + " WHERE " + UndoTable.SEQUENCE + " > @weaver_to;");
     comment("History.");
@@ -333,6 +336,55 @@ public final class RestoreProcedure extends TsqlText {
             + ");");
     line("SET @weaver_put_back = @@ROWCOUNT;");
     end();
+  }
+
+  /**
+   * The history table ({@code History: true}) back to the same load: the versions the undone loads
+   * wrote go, and each key's newest remaining version is current again (the undone loads had closed
+   * it).
+   */
+  private void historyBack(String undo) {
+    String h = WarehouseHistoryTable.name(t);
+    comment(
+        "The history table: the undone loads' versions go; each key's newest is current again.");
+    line(
+        "DELETE FROM "
+            + h
+            + " WHERE "
+            + WarehouseHistoryTable.LOAD_ID
+            + " IN (SELECT "
+            + UndoTable.LOAD_ID
+            + " FROM "
+            + undo
+            + laterMarks()
+            + ");");
+    String n = "n";
+    line(
+        "UPDATE v SET "
+            + WarehouseHistoryTable.VALID_TO
+            + " = "
+            + WarehouseNames.LIVE_SENTINEL
+            + ", "
+            + WarehouseHistoryTable.IS_CURRENT
+            + " = 1");
+    line("FROM " + h + " AS v");
+    line("WHERE v." + WarehouseHistoryTable.IS_CURRENT + " = 0 AND NOT EXISTS (");
+    line(
+        "    SELECT 1 FROM "
+            + h
+            + " AS "
+            + n
+            + " WHERE "
+            + t.primaryKey().stream()
+                .map(k -> n + "." + quote(k) + " = v." + quote(k))
+                .collect(Collectors.joining(" AND "))
+            + " AND "
+            + n
+            + "."
+            + WarehouseHistoryTable.VALID_FROM
+            + " > v."
+            + WarehouseHistoryTable.VALID_FROM
+            + ");");
   }
 
   /** {@code WHERE} the marks of the loads after the one restored to. */

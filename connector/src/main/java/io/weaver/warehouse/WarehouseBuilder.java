@@ -173,6 +173,9 @@ public final class WarehouseBuilder {
     ddl.forEach(session::execute);
     if (t.hasLoadProcedure()) {
       history(session, table, resign);
+      if (t.history()) {
+        versions(session, table);
+      }
       session.execute(LoadProcedure.of(table, endpoint.form()));
       session.execute(RestoreProcedure.of(table));
     }
@@ -190,26 +193,7 @@ public final class WarehouseBuilder {
   private static void history(WarehouseSession session, WarehouseTable table, boolean resign) {
     session.execute(UndoTable.create(table));
     String undo = UndoTable.name(table);
-    List<String> present =
-        session
-            .rows("SELECT [name] FROM sys.columns WHERE [object_id] = OBJECT_ID(?)", undo)
-            .stream()
-            .map(r -> (String) r.get("name"))
-            .toList();
-    for (WarehouseColumn c : table.columns()) {
-      if (!present.contains(c.name())) {
-        session.execute(
-            new Batch(
-                "undo-add-column",
-                "ALTER TABLE "
-                    + undo
-                    + " ADD "
-                    + TsqlNames.quote(c.name())
-                    + " "
-                    + c.type()
-                    + " NULL;"));
-      }
-    }
+    addMissing(session, undo, table.columns(), "undo-add-column");
     if (resign) {
       session.execute(
           new Batch(
@@ -225,6 +209,41 @@ public final class WarehouseBuilder {
                   + " = "
                   + TsqlNames.literal(UndoTable.IMAGE)
                   + ";"));
+    }
+  }
+
+  /**
+   * The history table of a Table with {@code History: true} ({@link WarehouseHistoryTable}):
+   * created (and started from the Table's rows) when missing, else given the columns the Table
+   * gained. Nothing is dropped from it: versions written before a column was dropped keep it.
+   */
+  private static void versions(WarehouseSession session, WarehouseTable table) {
+    session.execute(WarehouseHistoryTable.create(table));
+    addMissing(session, WarehouseHistoryTable.name(table), table.columns(), "history-add-column");
+  }
+
+  /** Adds to {@code name} each of {@code columns} it lacks, nullable. */
+  private static void addMissing(
+      WarehouseSession session, String name, List<WarehouseColumn> columns, String label) {
+    List<String> present =
+        session
+            .rows("SELECT [name] FROM sys.columns WHERE [object_id] = OBJECT_ID(?)", name)
+            .stream()
+            .map(r -> (String) r.get("name"))
+            .toList();
+    for (WarehouseColumn c : columns) {
+      if (!present.contains(c.name())) {
+        session.execute(
+            new Batch(
+                label,
+                "ALTER TABLE "
+                    + name
+                    + " ADD "
+                    + TsqlNames.quote(c.name())
+                    + " "
+                    + c.type()
+                    + " NULL;"));
+      }
     }
   }
 

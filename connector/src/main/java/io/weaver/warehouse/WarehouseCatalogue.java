@@ -72,6 +72,27 @@ final class WarehouseCatalogue {
     statements.addAll(
         CatalogueInserts.replace(
             CatalogueTable.DEPENDENCY, "table_id", id, CatalogueRows.dependency(t, edges)));
+    // The history table's rows ({@code History: true}) go with the Table's: replaced while History
+    // is declared, removed when it no longer is (the history table itself stays).
+    String history = t.tableId().history().toString();
+    statements.addAll(
+        CatalogueInserts.replace(
+            CatalogueTable.TABLE_DICTIONARY,
+            "table_id",
+            history,
+            t.history() ? List.of(CatalogueRows.historyDictionary(t, signature, now)) : List.of()));
+    statements.addAll(
+        CatalogueInserts.replace(
+            CatalogueTable.COLUMN_DICTIONARY,
+            "table_id",
+            history,
+            t.history() ? CatalogueRows.historyColumnDictionary(model, t, shape) : List.of()));
+    statements.addAll(
+        CatalogueInserts.replace(
+            CatalogueTable.DEPENDENCY,
+            "table_id",
+            history,
+            t.history() ? List.of(CatalogueRows.historyDependency(t)) : List.of()));
     List<Row> registry =
         List.of(
             CatalogueRows.registry(

@@ -36,6 +36,9 @@ public final class WarehouseScript {
     List<Batch> batches = new ArrayList<>(WarehouseDdl.table(t));
     if (t.declaration().hasLoadProcedure()) {
       batches.add(UndoTable.create(t));
+      if (t.declaration().history()) {
+        batches.add(WarehouseHistoryTable.create(t));
+      }
       batches.add(LoadProcedure.of(t, form));
       batches.add(RestoreProcedure.of(t));
     }

@@ -405,17 +405,25 @@ class CheckRulesTest {
                 4,
                 ws -> ws.sql("L", "Parcel.Current", BASE + "History: true\n", QUERY))
             .messageContains("'History: true' needs a 'Primary key'"),
+        clean(
+            "historyOnAKeyedWarehouseTable",
+            ws ->
+                ws.tsql(
+                    "W",
+                    "Parcel.Current",
+                    BASE + "Primary key: a\nHistory: true\n",
+                    "select a from src\n")),
         flags(
-                "historyOnAWarehouseTable",
+                "historyOnATableWeaverDoesNotLoad",
                 "history",
-                5,
+                6,
                 ws ->
                     ws.tsql(
                         "W",
                         "Parcel.Current",
-                        BASE + "Primary key: a\nHistory: true\n",
+                        BASE + "Primary key: a\nHas load procedure: false\nHistory: true\n",
                         "select a from src\n"))
-            .messageContains("Lakehouse Table's key"),
+            .messageContains("'History: true' with 'Has load procedure: false'"),
         flags(
                 "objectNameWithTheHistorySuffix",
                 "history",

@@ -15,6 +15,9 @@ INSERT INTO [_].[KeyDictionary] ([table_id], [key_kind], [key_ordinal], [column_
 VALUES (N'Sales.Archive', N'primary', 0, N'order_id', 0);
 DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.Archive';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Archive';
+DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.Archive__History';
+DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.Archive__History';
+DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Archive__History';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.Archive';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
 VALUES (N'Sales.Archive', N'table', N'c6205025b32c6843a6b5bba50486ac7f8d215ff7e3e07455a3ccc381ea1247c8', N'178f5706c50e0fe6012c19af7d86812b63fbdc2ded7ec86e237e6faafdd04eb2', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');

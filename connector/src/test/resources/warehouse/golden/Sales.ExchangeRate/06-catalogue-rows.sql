@@ -13,6 +13,9 @@ VALUES (N'Sales.ExchangeRate', N'currency', 0, N'char(3)', 1, NULL, NULL, NULL),
 DELETE FROM [_].[KeyDictionary] WHERE [table_id] = N'Sales.ExchangeRate';
 DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.ExchangeRate';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.ExchangeRate';
+DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.ExchangeRate__History';
+DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.ExchangeRate__History';
+DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.ExchangeRate__History';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.ExchangeRate';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
 VALUES (N'Sales.ExchangeRate', N'table', N'bb5f8a451b071f3904f643feff1c9401e3faeae06a5fd6fb573887b9c7dcfd3f', N'68bb2027e966bc4ca263d30dd16ecec37198285168453199e6982e7aba6aa7d6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');

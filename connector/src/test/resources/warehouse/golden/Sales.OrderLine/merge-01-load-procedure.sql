@@ -129,6 +129,18 @@ BEGIN
     DELETE FROM [Sales].[OrderLine] WHERE EXISTS (
         SELECT 1 FROM #weaver_change AS c WHERE c.[__weaver_op] = 'D'
         AND c.[order_id] = [OrderLine].[order_id] AND c.[line_no] = [OrderLine].[line_no]);
+    -- The history table (History: true): each changed key's new version, then its previous one closed at the load's time.
+    INSERT INTO [Sales].[OrderLine__History] ([order_id], [line_no], [quantity], [amount], [note], [valid_from], [valid_to], [is_current], [is_deleted], [load_id])
+    SELECT v.[order_id], v.[line_no], v.[quantity], v.[amount], v.[note], @load_timestamp, @weaver_live, 1, 1, @load_id
+    FROM [Sales].[OrderLine__History] AS v INNER JOIN #weaver_change AS c ON c.[order_id] = v.[order_id] AND c.[line_no] = v.[line_no]
+    WHERE v.[is_current] = 1 AND c.[__weaver_op] = 'D';
+    INSERT INTO [Sales].[OrderLine__History] ([order_id], [line_no], [quantity], [amount], [note], [valid_from], [valid_to], [is_current], [is_deleted], [load_id])
+    SELECT t.[order_id], t.[line_no], t.[quantity], t.[amount], t.[note], @load_timestamp, @weaver_live, 1, CASE WHEN t.[Row delete datetime] = @weaver_live THEN 0 ELSE 1 END, @load_id
+    FROM [Sales].[OrderLine] AS t INNER JOIN #weaver_change AS c ON c.[order_id] = t.[order_id] AND c.[line_no] = t.[line_no]
+    WHERE c.[__weaver_op] IN ('I', 'U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
+    UPDATE v SET [valid_to] = @load_timestamp, [is_current] = 0
+    FROM [Sales].[OrderLine__History] AS v INNER JOIN #weaver_change AS c ON c.[order_id] = v.[order_id] AND c.[line_no] = v.[line_no]
+    WHERE v.[is_current] = 1 AND v.[valid_from] < @load_timestamp AND c.[__weaver_op] IN ('I', 'U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
     -- History, in the same transaction as the rows and the state.
     INSERT INTO [_].[LoadHistory] ([load_id], [table_id], [status], [started_at], [finished_at], [load_timestamp],
         [rows_inserted], [rows_updated], [rows_deleted], [rows_revived], [rows_unchanged], [rows_rejected],

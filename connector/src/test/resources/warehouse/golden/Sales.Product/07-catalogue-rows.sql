@@ -22,6 +22,9 @@ INSERT INTO [_].[KeyDictionary] ([table_id], [key_kind], [key_ordinal], [column_
 VALUES (N'Sales.Product', N'primary', 0, N'product_id', 0);
 DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.Product';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Product';
+DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.Product__History';
+DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.Product__History';
+DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Product__History';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.Product';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
 VALUES (N'Sales.Product', N'table', N'442a5a7db9e3ca55b4ad408bc3b8f249d5ca341f480d91e6207709acab2220fe', N'b1b50fe2ff807483b5f15dd000747bdd4308935ef1d35533e731ce7b1e5bfaa6', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');

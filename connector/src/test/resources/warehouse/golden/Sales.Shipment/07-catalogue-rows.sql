@@ -18,6 +18,9 @@ INSERT INTO [_].[KeyDictionary] ([table_id], [key_kind], [key_ordinal], [column_
 VALUES (N'Sales.Shipment', N'primary', 0, N'shipment_id', 0);
 DELETE FROM [_].[ForeignKeyDictionary] WHERE [table_id] = N'Sales.Shipment';
 DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Shipment';
+DELETE FROM [_].[TableDictionary] WHERE [table_id] = N'Sales.Shipment__History';
+DELETE FROM [_].[ColumnDictionary] WHERE [table_id] = N'Sales.Shipment__History';
+DELETE FROM [_].[Dependency] WHERE [table_id] = N'Sales.Shipment__History';
 DELETE FROM [_].[Registry] WHERE [object_id] = N'Sales.Shipment';
 INSERT INTO [_].[Registry] ([object_id], [object_kind], [declaration_signature], [structure_signature], [weaver_version], [installed_at], [creation_defaults])
 VALUES (N'Sales.Shipment', N'table', N'2e7c3ff9c5fcda0e70d7a2a4a731f75e6bc612b5411c93f50535f20994063f6d', N'af43237fc6d98f9f5d5366ed125acfaa21253fe514e0354d8f0686d9cc3efb60', N'0.1.0', CAST('2026-01-02T03:04:05.123456' AS datetime2(6)), N'{}');

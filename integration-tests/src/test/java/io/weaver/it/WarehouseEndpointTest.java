@@ -127,11 +127,14 @@ class WarehouseEndpointTest {
           SOURCE + "].[parcel",
           SOURCE + "].[signature_vectors",
           SOURCE + "].[hard",
-          SOURCE + "].[keep"
+          SOURCE + "].[keep",
+          SOURCE + "].[sequenced",
+          SOURCE + "].[versioned",
+          SCHEMA + "].[Versioned__History"
         }) {
       sql("DROP TABLE IF EXISTS [" + table + "]");
     }
-    for (String object : new String[] {"Parcel", "Hard", "Keep"}) {
+    for (String object : new String[] {"Parcel", "Hard", "Keep", "Sequenced", "Versioned"}) {
       sql("DROP TABLE IF EXISTS [" + SCHEMA + "].[" + object + "]");
       sql("DROP TABLE IF EXISTS [_].[Undo " + SCHEMA + "." + object + "]");
       sql("DROP PROCEDURE IF EXISTS [_].[Load " + SCHEMA + "." + object + "]");
@@ -443,6 +446,57 @@ class WarehouseEndpointTest {
    * gate that refuses any deletion, over its own source table; built, then named as {@code --table}
    * takes it.
    */
+  /**
+   * {@code History: true}: each load's changes are versions in {@code [Schema].[Object__History]},
+   * written in the load's transaction (an update and a soft delete each close a version and open
+   * one), the same delivery again adds none, and a restore takes the history back with the Table.
+   */
+  @Test
+  @Order(13)
+  void historyKeepsEveryVersionAndARestoreTakesItBack() throws Exception {
+    sql("CREATE TABLE [" + SOURCE + "].[versioned] ([id] varchar(20) NULL, [v] int NULL)");
+    Files.writeString(
+        workspace.resolve("Warehouse").resolve(ITEM).resolve(SCHEMA + ".Versioned.sql"),
+        "/*\nTable ID: "
+            + SCHEMA
+            + ".Versioned\n\nDescription: History: true.\n\nPrimary key: id\n\nHistory: true\n\n"
+            + "Delete percentage threshold: 100\n\nUpdate percentage threshold: 100\n\n"
+            + "Stability row threshold: 0\n\nSchema:\n  id: varchar(20)\n  v: int\n*/\n"
+            + "select id, v from ["
+            + SOURCE
+            + "].[versioned]\n",
+        StandardCharsets.UTF_8);
+    BinWeaverCheckTest.Result built = weaver("build");
+    assertEquals(0, built.exit(), built.out() + built.err());
+    String table = ITEM + "." + SCHEMA + ".Versioned";
+    source("versioned", "('v1', 1), ('v2', 2)");
+    assertCounts(weaver("load", "--table", table), 2, 0, 0, 0);
+    String first = lastSucceededLoad("Versioned");
+    assertEquals("v1|1|open|0;v2|2|open|0", versions());
+
+    sql("DELETE FROM [" + SOURCE + "].[versioned]");
+    source("versioned", "('v1', 10)");
+    assertCounts(weaver("load", "--table", table), 0, 1, 1, 0);
+    assertEquals("v1|1|closed|0;v1|10|open|0;v2|2|closed|0;v2|2|open|1", versions());
+    assertCounts(weaver("load", "--table", table), 0, 0, 0, 0);
+    assertEquals(4, versions().split(";").length, "the same delivery adds no version");
+
+    BinWeaverCheckTest.Result r =
+        weaver("sql", "RESTORE WEAVER TABLE " + table + " TO LOAD '" + first + "'");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertEquals("v1|1|open|0;v2|2|open|0", versions(), "the history is back at the first load");
+  }
+
+  /** The history's versions: key, value, open or closed, deleted, in key and time order. */
+  private static String versions() throws SQLException {
+    return scalar(
+        "SELECT STRING_AGG(CONCAT([id], '|', [v], '|', CASE WHEN [is_current] = 1 AND [valid_to]"
+            + " > '9999-01-01' THEN 'open' ELSE 'closed' END, '|', CAST([is_deleted] AS int)), ';')"
+            + " WITHIN GROUP (ORDER BY [id], [valid_from]) FROM ["
+            + SCHEMA
+            + "].[Versioned__History]");
+  }
+
   private static String modeTable(String object, String mode) throws Exception {
     String source = object.toLowerCase(java.util.Locale.ROOT);
     sql("CREATE TABLE [" + SOURCE + "].[" + source + "] ([id] varchar(20) NULL, [v] int NULL)");

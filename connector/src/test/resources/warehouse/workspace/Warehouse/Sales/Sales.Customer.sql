@@ -12,6 +12,8 @@ Unique keys:
 
 Identity: customer_key
 
+History: true
+
 Schema:
   customer_id: varchar(20)
   email: varchar(200)

@@ -11,6 +11,8 @@ Incremental: true
 
 Deletes: hard
 
+History: true
+
 Comparison columns: quantity, amount
 
 Delete percentage threshold: 0

@@ -59,6 +59,12 @@ BEGIN
     SELECT u.[customer_id], u.[email], u.[name], u.[segment], u.[Row insert datetime], u.[Row update datetime], u.[Row delete datetime], u.[Row signature] FROM (SELECT i.*, ROW_NUMBER() OVER (PARTITION BY i.[customer_id] ORDER BY i.[load_sequence]) AS [__weaver_first] FROM [_].[Undo Sales.Customer] AS i WHERE i.[undo_kind] IN (N'I', N'U') AND i.[load_sequence] > @weaver_to) AS u
     WHERE u.[__weaver_first] = 1 AND u.[undo_kind] = N'U' AND NOT EXISTS (SELECT 1 FROM [Sales].[Customer] AS t WHERE u.[customer_id] = t.[customer_id]);
     SET @weaver_put_back = @weaver_put_back + @@ROWCOUNT;
+    -- The history table: the undone loads' versions go; each key's newest is current again.
+    DELETE FROM [Sales].[Customer__History] WHERE [load_id] IN (SELECT [load_id] FROM [_].[Undo Sales.Customer] WHERE [undo_kind] = N'L' AND [load_sequence] > @weaver_to);
+    UPDATE v SET [valid_to] = CAST('9999-12-31T00:00:00' AS datetime2(6)), [is_current] = 1
+    FROM [Sales].[Customer__History] AS v
+    WHERE v.[is_current] = 0 AND NOT EXISTS (
+        SELECT 1 FROM [Sales].[Customer__History] AS n WHERE n.[customer_id] = v.[customer_id] AND n.[valid_from] > v.[valid_from]);
     -- The undone loads' row history goes with them.
     DELETE FROM [_].[Undo Sales.Customer] WHERE [load_sequence] > @weaver_to;
     -- History.

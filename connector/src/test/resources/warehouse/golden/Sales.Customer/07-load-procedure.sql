@@ -134,6 +134,14 @@ BEGIN
     SELECT s.[customer_id], s.[email], s.[name], s.[segment], @load_timestamp, @load_timestamp, @weaver_live, s.[__weaver_signature]
     FROM #weaver_staging AS s INNER JOIN #weaver_change AS c ON c.[customer_id] = s.[customer_id]
     WHERE c.[__weaver_op] = 'I' AND c.[__weaver_reject] IS NULL;
+    -- The history table (History: true): each changed key's new version, then its previous one closed at the load's time.
+    INSERT INTO [Sales].[Customer__History] ([customer_key], [customer_id], [email], [name], [segment], [valid_from], [valid_to], [is_current], [is_deleted], [load_id])
+    SELECT t.[customer_key], t.[customer_id], t.[email], t.[name], t.[segment], @load_timestamp, @weaver_live, 1, CASE WHEN t.[Row delete datetime] = @weaver_live THEN 0 ELSE 1 END, @load_id
+    FROM [Sales].[Customer] AS t INNER JOIN #weaver_change AS c ON c.[customer_id] = t.[customer_id]
+    WHERE c.[__weaver_op] IN ('I', 'U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
+    UPDATE v SET [valid_to] = @load_timestamp, [is_current] = 0
+    FROM [Sales].[Customer__History] AS v INNER JOIN #weaver_change AS c ON c.[customer_id] = v.[customer_id]
+    WHERE v.[is_current] = 1 AND v.[valid_from] < @load_timestamp AND c.[__weaver_op] IN ('I', 'U', 'R', 'D') AND c.[__weaver_reject] IS NULL;
     -- Rejected rows, with their key and row as JSON; what this load id recorded before is replaced.
     DELETE FROM [_].[LoadRejection] WHERE [load_id] = @load_id AND [table_id] = @weaver_table_id;
     INSERT INTO [_].[LoadRejection] ([load_id], [table_id], [reason], [key_json], [row_json])
