@@ -72,6 +72,7 @@ record SiteModel(
    *
    * @param builtAt when Build last wrote its catalogue rows; null when never built
    * @param columns as built, empty when never built
+   * @param historyColumns its history table's columns as built ({@code History: true}), else empty
    * @param loads the last loads, oldest first
    * @param dependants item-qualified names of the Tables that read this one
    */
@@ -79,6 +80,7 @@ record SiteModel(
       TableDeclaration table,
       Instant builtAt,
       List<Column> columns,
+      List<Column> historyColumns,
       List<Load> loads,
       Optional<LastTestRuns.Run> tests,
       List<Dependency> dependsOn,
@@ -145,6 +147,9 @@ record SiteModel(
               t,
               f == null ? null : f.builtAt.get(id),
               f == null ? List.of() : f.columns.getOrDefault(id, List.of()),
+              f == null || !t.history()
+                  ? List.of()
+                  : f.columns.getOrDefault(t.tableId().history().toString(), List.of()),
               f == null ? List.of() : f.loads.getOrDefault(id, List.of()),
               runs == null ? Optional.empty() : Optional.ofNullable(runs.tables().get(id)),
               dependsOn.getOrDefault(t.qualifiedName(), List.of()),

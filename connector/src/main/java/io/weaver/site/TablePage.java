@@ -51,6 +51,7 @@ final class TablePage {
     keys(out, site, e, names, folder);
     dependencies(out, site, e, names, folder);
     managed(out, e);
+    history(out, e);
     thresholds(out, t);
     expectations(out, e);
     loads(out, e);
@@ -111,6 +112,42 @@ final class TablePage {
         "Built",
         e.built() ? Html.text(time(e.builtAt())) : "<span class=\"missing\">not built yet</span>");
     out.append("</dl>\n");
+  }
+
+  /**
+   * The history table of a Table with {@code History: true} (docs/table-contract.md, "History"):
+   * its name, how to ask what the Table held at a time, and its columns as built.
+   */
+  private static void history(StringBuilder out, SiteModel.Entry e) {
+    TableDeclaration t = e.table();
+    if (!t.history()) {
+      return;
+    }
+    String name = t.item() + "." + t.tableId().history();
+    out.append("<h2 id=\"history\">History</h2>\n");
+    out.append("<p>Every version of each key is kept in <code>")
+        .append(Html.text(name))
+        .append("</code>, one row per version, written by each load that changes the key.")
+        .append(" What the Table held at a time <code>T</code>:</p>\n");
+    out.append("<pre><code>SELECT * FROM ")
+        .append(Html.text(name))
+        .append("\nWHERE valid_from &lt;= T AND T &lt; valid_to AND NOT is_deleted</code></pre>\n");
+    if (e.historyColumns().isEmpty()) {
+      out.append("<p><span class=\"missing\">not built yet</span></p>\n");
+      return;
+    }
+    out.append("<table>\n<thead><tr><th>Column</th><th>Type</th><th>Note</th></tr></thead>\n");
+    out.append("<tbody>\n");
+    for (SiteModel.Column c : e.historyColumns()) {
+      out.append("<tr><td><code>")
+          .append(Html.text(c.name()))
+          .append("</code></td><td><code>")
+          .append(Html.text(c.type()))
+          .append("</code></td><td>")
+          .append(Html.text(c.note()))
+          .append("</td></tr>\n");
+    }
+    out.append("</tbody>\n</table>\n");
   }
 
   private static void fact(StringBuilder out, String name, String html) {

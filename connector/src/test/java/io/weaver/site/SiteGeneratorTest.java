@@ -141,6 +141,17 @@ class SiteGeneratorTest {
                 + LogisticsSite.LOGISTICS
                 + ".Depot.Site__History</code></dd>"),
         depot);
+    // Its History section: the query for a time, and the history table's columns as built.
+    assertTrue(depot.contains("<h2 id=\"history\">History</h2>"), depot);
+    assertTrue(
+        depot.contains("WHERE valid_from &lt;= T AND T &lt; valid_to AND NOT is_deleted"), depot);
+    assertTrue(
+        depot.contains(
+            "<tr><td><code>site_code</code></td><td><code>string</code></td><td>Three-letter code"
+                + " printed on labels.</td></tr>"),
+        depot);
+    assertTrue(
+        depot.contains("<tr><td><code>valid_to</code></td><td><code>timestamp</code></td>"), depot);
 
     String warehouse = SiteLinks.read(page(LogisticsSite.REPORTING + ".Parcel.StatusCount"));
     assertTrue(warehouse.contains("not built yet"), "a Warehouse Table is never built");
