@@ -113,16 +113,7 @@ public final class CatalogueRows {
               null));
     }
     for (CatalogueColumn c : shape) {
-      rows.add(
-          column(
-              id,
-              c.name(),
-              ordinal++,
-              c.typeText(),
-              c.nullable(),
-              null,
-              Notes.resolve(model, t, c.name()).orElse(null),
-              Notes.reference(t, c.name()).orElse(null)));
+      rows.add(business(model, t, id, c, ordinal++, c.nullable()));
     }
     rows.add(
         column(
@@ -167,6 +158,25 @@ public final class CatalogueRows {
               null));
     }
     return rows;
+  }
+
+  /** A business column's row of table {@code id}, with the note {@code t} gives it. */
+  private static Row business(
+      WorkspaceModel model,
+      TableDeclaration t,
+      String id,
+      CatalogueColumn c,
+      int ordinal,
+      boolean nullable) {
+    return column(
+        id,
+        c.name(),
+        ordinal,
+        c.typeText(),
+        nullable,
+        null,
+        Notes.resolve(model, t, c.name()).orElse(null),
+        Notes.reference(t, c.name()).orElse(null));
   }
 
   private static Row column(
@@ -337,16 +347,7 @@ public final class CatalogueRows {
               null));
     }
     for (CatalogueColumn c : shape) {
-      rows.add(
-          column(
-              id,
-              c.name(),
-              ordinal++,
-              c.typeText(),
-              true,
-              null,
-              Notes.resolve(model, t, c.name()).orElse(null),
-              Notes.reference(t, c.name()).orElse(null)));
+      rows.add(business(model, t, id, c, ordinal++, true));
     }
     boolean lakehouse = t.target() == Target.LAKEHOUSE;
     String time = lakehouse ? "timestamp" : "datetime2(6)";
