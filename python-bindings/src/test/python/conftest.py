@@ -87,6 +87,8 @@ def spark() -> Iterator["object"]:
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.databricks.delta.snapshotPartitions", "2")
+        # The embedded session's compiled-code cache (docs/performance.md, "Compiled code").
+        .config("spark.sql.codegen.cache.maxEntries", "1000")
         .config("spark.driver.memory", "1g")
         .getOrCreate()
     )

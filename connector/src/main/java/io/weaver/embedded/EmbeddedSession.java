@@ -28,6 +28,9 @@ public final class EmbeddedSession {
   /** The warehouse folder under the lakehouse root, for anything created in spark_catalog. */
   public static final String WAREHOUSE_DIR = ".spark-warehouse";
 
+  /** Compiled query classes Spark keeps ({@code spark.sql.codegen.cache.maxEntries}). */
+  static final int CODEGEN_CACHE_ENTRIES = 1000;
+
   private EmbeddedSession() {}
 
   /**
@@ -92,6 +95,10 @@ public final class EmbeddedSession {
     // Spark's default of 200 partitions is made for clusters; a laptop's MERGE wants few.
     confs.put("spark.sql.shuffle.partitions", Integer.toString(Math.max(2, 2 * cores)));
     confs.put("spark.databricks.delta.snapshotPartitions", Integer.toString(Math.min(cores, 4)));
+    // Spark keeps 100 compiled query classes by default; a load runs about forty small jobs of
+    // its own shapes, so a few loads evict them and every load compiles again (docs/performance.md,
+    // "Compiled code": a fifth of a load suite's CPU went to Janino).
+    confs.put("spark.sql.codegen.cache.maxEntries", Integer.toString(CODEGEN_CACHE_ENTRIES));
     confs.put(WeaverConf.LAKEHOUSE, layout.root());
     return confs;
   }

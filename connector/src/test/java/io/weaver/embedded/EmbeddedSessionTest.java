@@ -63,6 +63,7 @@ class EmbeddedSessionTest {
     assertEquals(
         lakehouse.toAbsolutePath() + "/.spark-warehouse", confs.get("spark.sql.warehouse.dir"));
     assertTrue(Integer.parseInt(confs.get("spark.sql.shuffle.partitions")) <= 64);
+    assertEquals("1000", confs.get("spark.sql.codegen.cache.maxEntries"), "compiled code is kept");
     assertEquals(lakehouse.toAbsolutePath().toString(), confs.get(WeaverConf.LAKEHOUSE));
     String extensions = confs.get("spark.sql.extensions");
     assertEquals(
