@@ -71,9 +71,6 @@ public final class LoadProcedure extends TsqlText {
   /** The {@code Sequence column} (docs/table-contract.md, "Sequence column"), when declared. */
   private final Optional<String> sequence;
 
-  /** Whether the load deletes keys at all (delete keys, or absence not kept), once decided. */
-  private boolean deletesKeysAtAll;
-
   private LoadProcedure(WarehouseTable t, DmlForm form) {
     this.t = t;
     this.form = form;
@@ -416,8 +413,7 @@ public final class LoadProcedure extends TsqlText {
     } else {
       updateChanged();
     }
-    deletesKeysAtAll = deletesKeys(program);
-    if (!deletesKeysAtAll) {
+    if (!deletesKeys(program)) {
       comment("Deletes: this load deletes no key (" + deletedBy() + ").");
     } else if (deletes == DeletionMode.HARD) {
       hardDeletes();
@@ -428,7 +424,7 @@ public final class LoadProcedure extends TsqlText {
       insertNew();
     }
     if (t.declaration().history()) {
-      versions();
+      versions(deletesKeys(program));
     }
     rejections();
     if (expectations.any()) {
@@ -891,9 +887,10 @@ public final class LoadProcedure extends TsqlText {
    * After the writes, in their transaction: every key the load changed (inserted, updated, revived,
    * deleted) gets a new current version — its row as just written, or under {@code Deletes: hard}
    * its current version's values marked deleted — and its previous current version is closed at the
-   * load's time (see {@link WarehouseHistoryTable}).
+   * load's time (see {@link WarehouseHistoryTable}). {@code deletesKeys}: whether the load deletes
+   * keys at all.
    */
-  private void versions() {
+  private void versions(boolean deletesKeys) {
     String h = WarehouseHistoryTable.name(t);
     String changed = "c." + OP + " IN ('I', 'U', 'R', 'D') AND c." + REJECT + " IS NULL";
     String columns = WarehouseHistoryTable.insertColumns(t);
@@ -901,7 +898,7 @@ public final class LoadProcedure extends TsqlText {
     comment(
         "The history table (History: true): each changed key's new version, then its previous one"
             + " closed at the load's time.");
-    if (deletes == DeletionMode.HARD && deletesKeysAtAll) {
+    if (deletes == DeletionMode.HARD && deletesKeys) {
       line("INSERT INTO " + h + " (" + columns + ")");
       line(
           "SELECT "
