@@ -319,8 +319,11 @@ public final class WeaverWorkspace {
    * a provider for them was given.
    */
   public LoadRunner runner(WorkspaceModel model) {
+    WeaverConf settings = WeaverConf.forWorkspace(spark, root);
     LoadRunner runner =
-        new LoadRunner(spark, model, layout, progress).withWarehouse(warehouse(model));
+        new LoadRunner(spark, model, layout, progress)
+            .withWarehouse(warehouse(model))
+            .withPublish(settings::publishesTogether);
     if (!providers.containsKey(Form.PYTHON)) {
       // a Python runtime attached to this SparkContext (PySpark, bin/weaver's worker)
       PythonBridge.provider(spark, layout)

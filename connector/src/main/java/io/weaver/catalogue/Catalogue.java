@@ -63,27 +63,34 @@ public final class Catalogue {
    */
   public void ensureTables() {
     for (CatalogueTable table : CatalogueTable.values()) {
-      // One read of each table's log answers both questions: does it exist, what columns has it.
-      Optional<StructType> present = DeltaLogs.schema(spark, path(table));
-      if (present.isEmpty()) {
-        var builder =
-            DeltaTable.createIfNotExists(spark)
-                .location(path(table))
-                .comment("Weaver catalogue: " + table.tableName())
-                .property(WeaverConf.CATALOGUE_PROPERTY, "true")
-                .property(WeaverConf.ITEM_PROPERTY, item);
-        for (StructField field : table.schema().fields()) {
-          builder =
-              builder.addColumn(
-                  DeltaTable.columnBuilder(spark, field.name())
-                      .dataType(field.dataType())
-                      .nullable(field.nullable())
-                      .build());
-        }
-        builder.execute();
-      } else if (!missing(table, present.get()).isEmpty()) {
-        addMissingColumns(table);
+      if (table.createdByBuild()) {
+        ensureTable(table);
       }
+    }
+  }
+
+  /** Creates {@code table} when missing, else adds the columns it lacks ({@link #ensureTables}). */
+  public void ensureTable(CatalogueTable table) {
+    // One read of each table's log answers both questions: does it exist, what columns has it.
+    Optional<StructType> present = DeltaLogs.schema(spark, path(table));
+    if (present.isEmpty()) {
+      var builder =
+          DeltaTable.createIfNotExists(spark)
+              .location(path(table))
+              .comment("Weaver catalogue: " + table.tableName())
+              .property(WeaverConf.CATALOGUE_PROPERTY, "true")
+              .property(WeaverConf.ITEM_PROPERTY, item);
+      for (StructField field : table.schema().fields()) {
+        builder =
+            builder.addColumn(
+                DeltaTable.columnBuilder(spark, field.name())
+                    .dataType(field.dataType())
+                    .nullable(field.nullable())
+                    .build());
+      }
+      builder.execute();
+    } else if (!missing(table, present.get()).isEmpty()) {
+      addMissingColumns(table);
     }
   }
 
@@ -217,6 +224,24 @@ public final class Catalogue {
         .write()
         .format("delta")
         .mode("append")
+        .save(path(table));
+  }
+
+  /**
+   * Appends rows in one commit that carries Delta's idempotent transaction ({@code appId}, {@code
+   * version}: Delta skips the write when that version of the application already committed) and
+   * {@code userMetadata}.
+   */
+  public void appendOnce(
+      CatalogueTable table, List<Row> rows, String appId, long version, String userMetadata) {
+    spark
+        .createDataFrame(rows, table.schema())
+        .write()
+        .format("delta")
+        .mode("append")
+        .option("txnAppId", appId)
+        .option("txnVersion", version)
+        .option("userMetadata", userMetadata)
         .save(path(table));
   }
 

@@ -153,7 +153,22 @@ public enum CatalogueTable {
       required("expectation", STRING),
       required("action", STRING),
       required("rows_violating", BIGINT),
-      optional("sample_keys", STRINGS));
+      optional("sample_keys", STRINGS)),
+  /**
+   * The publishes of an item that publishes together (docs/table-contract.md, "Item publish"): one
+   * row per Table per publish, all of a publish in one commit; a publish that pins nothing ({@code
+   * off}) is one row without a Table. Created by the item's first publish, not by Build, and only
+   * in a lakehouse (a Warehouse's transaction already spans its Tables).
+   */
+  ITEM_PUBLISH(
+      io.weaver.lakehouse.ItemPublishManifest.TABLE,
+      required("publish_id", STRING),
+      required("publish_sequence", BIGINT),
+      required("kind", STRING),
+      required("published_at", TIMESTAMP),
+      optional("table_id", STRING),
+      optional("delta_version", BIGINT),
+      optional("load_id", STRING));
 
   private final String tableName;
   private final List<CatalogueField> fields;
@@ -177,6 +192,14 @@ public enum CatalogueTable {
     this.schema =
         new StructType(
             this.fields.stream().map(CatalogueField::structField).toArray(StructField[]::new));
+  }
+
+  /**
+   * Whether Build creates the table with the item's catalogue (and the Warehouse's catalogue DDL
+   * holds it); {@link #ITEM_PUBLISH} is created by the item's first publish instead.
+   */
+  public boolean createdByBuild() {
+    return this != ITEM_PUBLISH;
   }
 
   /** The table's name in schema {@code _}, e.g. {@code LoadHistory}. */

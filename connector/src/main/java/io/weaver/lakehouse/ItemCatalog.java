@@ -1,10 +1,14 @@
 package io.weaver.lakehouse;
 
 import io.weaver.catalyst.compat.DelegatingStagingCatalog;
+import io.weaver.session.LatestReads;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -20,6 +24,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -107,9 +112,60 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
         .toArray(Identifier[]::new);
   }
 
+  /**
+   * A read by name: the table at its item's published version when the item publishes together and
+   * has published it (docs/table-contract.md, "Item publish"), else its latest version. Weaver's
+   * own sessions ({@link LatestReads}) always read the latest.
+   */
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
+    Identifier path = existingTable(ident);
+    if (!LatestReads.in(activeSession())) {
+      OptionalLong published = publishedVersion(ident);
+      if (published.isPresent()) {
+        // Always by version, even when it is the latest: a load may commit between a look at the
+        // log and Delta's own read of it. Delta reuses its cached snapshot for the latest version.
+        return delta().loadTable(path, Long.toString(published.getAsLong()));
+      }
+    }
+    return delta().loadTable(path);
+  }
+
+  /**
+   * A write by name (INSERT, MERGE, UPDATE, DELETE, {@code writeTo}): Spark asks for the table with
+   * the privileges it needs, and a write always goes to the latest version, never a published one.
+   */
+  @Override
+  public Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges)
+      throws NoSuchTableException {
     return delta().loadTable(existingTable(ident));
+  }
+
+  /** Whether the table exists: its folder holds a Delta log (no snapshot is read). */
+  @Override
+  public boolean tableExists(Identifier ident) {
+    return ident.namespace().length == 1 && folders.isTable(mappedPath(ident));
+  }
+
+  private static SparkSession activeSession() {
+    scala.Option<SparkSession> active = SparkSession.getActiveSession();
+    return active.isDefined() ? active.get() : null;
+  }
+
+  /** The version of {@code <Schema>.<Object>} its item published, if it is pinned. */
+  private OptionalLong publishedVersion(Identifier ident) {
+    return PublishedVersions.latestInThisAnalysis(folders.fileSystem(), publishTable())
+        .map(manifest -> manifest.version(ident.namespace()[0] + "." + ident.name()))
+        .orElse(OptionalLong.empty());
+  }
+
+  /** The item's latest publish, if it ever published (DESCRIBE WEAVER TABLE, SHOW publishes). */
+  public Optional<ItemPublishManifest> latestPublish() {
+    return PublishedVersions.latest(folders.fileSystem(), publishTable());
+  }
+
+  private Path publishTable() {
+    return folders.tablePath(LakehouseLayout.CATALOGUE_SCHEMA, ItemPublishManifest.TABLE);
   }
 
   @Override

@@ -59,6 +59,10 @@ final class TableFolders {
     return item + "." + schema + "." + object;
   }
 
+  FileSystem fileSystem() {
+    return fs;
+  }
+
   Path schemaPath(String schema) {
     PathNames.requireSegment("Schema", schema, qualified(schema));
     return new Path(LakehouseLayout.join(root.toString(), schema));

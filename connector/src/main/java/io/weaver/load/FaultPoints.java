@@ -38,6 +38,15 @@ public interface FaultPoints {
   /** Stop point: history is written; state is not. */
   default void afterHistory() {}
 
+  /**
+   * Stop point: every Table of an item's load committed; the item's publish has not (a reader by
+   * name still sees the last publish).
+   */
+  default void beforePublish() {}
+
+  /** Stop point: the item's publish committed; nothing after it has run. */
+  default void afterPublish() {}
+
   /** The fault points installed on this thread: {@link #NONE} unless a test installed others. */
   static FaultPoints installed() {
     return InstalledFaultPoints.current();

@@ -84,12 +84,7 @@ final class LoadBookkeeping {
     if (known == null
         || known.version() != probe.version()
         || !known.tableUuid().equals(probe.tableUuid())) {
-      Map<String, State> states = new HashMap<>();
-      for (Row r : catalogue.readAt(CatalogueTable.LOAD_STATE, probe.version()).collectAsList()) {
-        states.put(NamedRow.of(r).string("table_id"), State.fromRow(r));
-      }
-      known = new Rows(probe.tableUuid(), probe.version(), Map.copyOf(states));
-      KNOWN.put(path, known);
+      known = read(path, probe);
     } else {
       // The state's overwrite at the end of the load needs this version's file list (a Spark job
       // over the state table's log): computed on a thread of its own, it overlaps staging and the
@@ -104,6 +99,32 @@ final class LoadBookkeeping {
               });
     }
     return known.states().getOrDefault(tableId, State.NEW);
+  }
+
+  /** Every Table's state, by Table ID (an item's publish names the load behind each version). */
+  Map<String, State> states() {
+    String path = catalogue.path(CatalogueTable.LOAD_STATE);
+    Optional<DeltaLogProbe> latest = DeltaLogProbe.at(catalogue.spark(), path);
+    if (latest.isEmpty()) {
+      return Map.of();
+    }
+    Rows known = KNOWN.get(path);
+    if (known == null
+        || known.version() != latest.get().version()
+        || !known.tableUuid().equals(latest.get().tableUuid())) {
+      known = read(path, latest.get());
+    }
+    return known.states();
+  }
+
+  private Rows read(String path, DeltaLogProbe probe) {
+    Map<String, State> states = new HashMap<>();
+    for (Row r : catalogue.readAt(CatalogueTable.LOAD_STATE, probe.version()).collectAsList()) {
+      states.put(NamedRow.of(r).string("table_id"), State.fromRow(r));
+    }
+    Rows known = new Rows(probe.tableUuid(), probe.version(), Map.copyOf(states));
+    KNOWN.put(path, known);
+    return known;
   }
 
   void history(String tableId, LoadResult result, Instant finished) {

@@ -90,6 +90,26 @@ public record LoadResult(
     return status.isFailure();
   }
 
+  /** This result with one more warning. */
+  public LoadResult withWarning(String warning) {
+    List<String> more = new java.util.ArrayList<>(warnings);
+    more.add(warning);
+    return new LoadResult(
+        loadId,
+        tableId,
+        status,
+        counts,
+        targetLiveRowsAfter,
+        deltaVersion,
+        gatesWaived,
+        durationMs,
+        message,
+        more,
+        startedAt,
+        loadTimestamp,
+        expectations);
+  }
+
   /** The result row as an ordered map (JSON output, SQL rows). */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();

@@ -1,11 +1,13 @@
 package io.weaver.load;
 
 import io.weaver.build.DependencyWalk;
+import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.WeaverConf;
 import io.weaver.staging.SqlStaging;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Target;
@@ -46,6 +48,7 @@ public final class LoadRunner {
   private final Map<Form, StagingProvider> providers = new HashMap<>();
   private final Map<Form, Function<TableDeclaration, String>> unavailable = new HashMap<>();
   private Optional<WarehouseLoad> warehouse = Optional.empty();
+  private Predicate<String> publishesTogether;
 
   public LoadRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
@@ -54,6 +57,16 @@ public final class LoadRunner {
     this.layout = layout;
     this.progress = progress;
     providers.put(Form.SPARK_SQL, this::sqlStaging);
+    this.publishesTogether = item -> WeaverConf.of(spark).publishesTogether(item);
+  }
+
+  /**
+   * Says which items publish together ({@code spark.weaver.item.<Item>.publish}; by default the
+   * session conf's, without {@code weaver.yaml}).
+   */
+  public LoadRunner withPublish(Predicate<String> together) {
+    this.publishesTogether = together;
+    return this;
   }
 
   /** Registers how Tables of a form are staged (the Python bindings register {@code PYTHON}). */
@@ -115,7 +128,120 @@ public final class LoadRunner {
       LOG.warn(failure);
       progress.accept(failure);
     }
-    return results;
+    return publish(tables, results);
+  }
+
+  /**
+   * After a load of several Tables: each item that publishes together and whose Tables all loaded
+   * is published; one where a Table failed, was refused or skipped is not, and its committed loads
+   * say so (docs/table-contract.md, "Item publish").
+   */
+  private List<LoadResult> publish(List<TableDeclaration> tables, List<LoadResult> results) {
+    List<String> items =
+        tables.stream()
+            .filter(t -> t.target() == Target.LAKEHOUSE)
+            .map(TableDeclaration::item)
+            .distinct()
+            .toList();
+    List<LoadResult> out = results;
+    ItemPublisher publisher = publisher();
+    for (String item : items) {
+      if (!publishesTogether.test(item)) {
+        publisher.unpin(item).ifPresent(o -> progress.accept(o.describe()));
+        continue;
+      }
+      Optional<LoadResult> stopped =
+          out.stream().filter(r -> ofItem(r, item) && r.stopsDependants()).findFirst();
+      if (stopped.isPresent()) {
+        String why =
+            "committed, not published: "
+                + stopped.get().tableId()
+                + " was "
+                + stopped.get().status()
+                + ", so readers by name still see the item's last publish; the next load of "
+                + item
+                + " in which every Table loads publishes this load with its own"
+                + " (or RESTORE WEAVER ITEM "
+                + item
+                + " TO PUBLISH '<id>' goes back; SHOW WEAVER PUBLISHES FOR "
+                + item
+                + " lists them)";
+        progress.accept(
+            "Item "
+                + item
+                + " not published: "
+                + stopped.get().tableId()
+                + " was "
+                + stopped.get().status());
+        out = withWarning(out, item, why);
+        continue;
+      }
+      progress.accept("publish " + item);
+      try {
+        progress.accept(publisher.publish(item, ItemPublishManifest.KIND_LOAD).describe());
+      } catch (RuntimeException e) {
+        LOG.warn("Item {} was not published", item, e);
+        out =
+            withWarning(
+                out,
+                item,
+                "committed, not published: the publish of "
+                    + item
+                    + " failed ("
+                    + e.getMessage()
+                    + "); readers by name still see its last publish; PUBLISH WEAVER ITEM "
+                    + item
+                    + " publishes it");
+      }
+    }
+    return out;
+  }
+
+  /** The publisher of this runner's items, with this thread's fault points. */
+  public ItemPublisher publisher() {
+    return new ItemPublisher(spark, layout, model, FaultPoints.installed());
+  }
+
+  private static boolean ofItem(LoadResult r, String item) {
+    return r.tableId().startsWith(item + ".");
+  }
+
+  /** A load whose commit changed the table (a load that changed nothing has nothing to show). */
+  private static boolean committed(LoadResult r) {
+    return r.status().applied() && r.counts().changed() > 0;
+  }
+
+  /** {@code results} with {@code warning} added to each of the item's loads that committed. */
+  private static List<LoadResult> withWarning(
+      List<LoadResult> results, String item, String warning) {
+    return results.stream()
+        .map(r -> ofItem(r, item) && committed(r) ? r.withWarning(warning) : r)
+        .toList();
+  }
+
+  /**
+   * After a load of one Table: of an item that publishes together, the load is committed and waits
+   * for the item's next publish; of one that does not, an old publish is lifted.
+   */
+  private List<LoadResult> afterOne(TableDeclaration t, List<LoadResult> results) {
+    if (t.target() != Target.LAKEHOUSE) {
+      return results;
+    }
+    if (!publishesTogether.test(t.item())) {
+      publisher().unpin(t.item()).ifPresent(o -> progress.accept(o.describe()));
+      return results;
+    }
+    return withWarning(
+        results,
+        t.item(),
+        "committed, not published: "
+            + t.item()
+            + " publishes together, so readers by name see this load with the item's next"
+            + " publish (LOAD WEAVER ITEM "
+            + t.item()
+            + ", or PUBLISH WEAVER ITEM "
+            + t.item()
+            + ")");
   }
 
   /**
@@ -263,7 +389,7 @@ public final class LoadRunner {
         return List.of(inWarehouse.get());
       }
     }
-    return attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run();
+    return afterOne(t, attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run());
   }
 
   /** Loads Warehouse Tables through {@code warehouse} (their item's endpoint). */

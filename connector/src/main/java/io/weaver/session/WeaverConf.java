@@ -42,6 +42,16 @@ public final class WeaverConf {
   public static final String ITEM_CATALOG_SUFFIX = ".catalog";
 
   /**
+   * {@code spark.weaver.item.<Item>.publish}: {@code together} makes a load of the item visible to
+   * readers by name all at once, when it publishes (docs/table-contract.md, "Item publish"); {@code
+   * each} (the default) lets each Table's commit be seen as it lands.
+   */
+  public static final String ITEM_PUBLISH_SUFFIX = ".publish";
+
+  public static final String PUBLISH_TOGETHER = "together";
+  public static final String PUBLISH_EACH = "each";
+
+  /**
    * Read option (reader option, or SQL table option {@code WITH ('includeDeleted' = 'true')}): the
    * read returns soft-deleted rows too. Weaver's engine sets it on its own reads of a target.
    */
@@ -165,6 +175,33 @@ public final class WeaverConf {
   /** {@code spark.weaver.item.<Item>.catalog} for one item. */
   public static String itemCatalogKey(String item) {
     return ITEM_PREFIX + item + ITEM_CATALOG_SUFFIX;
+  }
+
+  /**
+   * Whether {@code item} publishes together ({@link #ITEM_PUBLISH_SUFFIX}; session conf, then
+   * {@code weaver.yaml}).
+   *
+   * @throws IllegalArgumentException for a value other than {@code together} or {@code each}
+   */
+  public boolean publishesTogether(String item) {
+    String key = ITEM_PREFIX + item + ITEM_PUBLISH_SUFFIX;
+    Optional<String> value = setting(key).map(v -> v.strip().toLowerCase(Locale.ROOT));
+    if (value.isEmpty() || value.get().equals(PUBLISH_EACH)) {
+      return false;
+    }
+    if (value.get().equals(PUBLISH_TOGETHER)) {
+      return true;
+    }
+    throw new IllegalArgumentException(
+        "Setting "
+            + key
+            + " is '"
+            + value.get()
+            + "': write "
+            + PUBLISH_TOGETHER
+            + " (readers see all of the item's load or none of it) or "
+            + PUBLISH_EACH
+            + " (each Table's load is seen as it commits).");
   }
 
   /** The workspace: explicit, else {@link #WORKSPACE}, else {@code .}. */

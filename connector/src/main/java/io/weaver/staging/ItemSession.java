@@ -3,6 +3,7 @@ package io.weaver.staging;
 import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.LatestReads;
 import io.weaver.session.WeaverConf;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
@@ -33,6 +34,9 @@ public final class ItemSession {
    */
   public static ItemSession of(SparkSession spark, String item, String owner) {
     SparkSession session = spark.newSession();
+    // Weaver's own statements read the latest version of a published item's Tables: a load reads
+    // what the Tables it depends on committed in this run, before the item publishes.
+    LatestReads.mark(session);
     // Catalog and Weaver confs set at runtime on the caller's session are not inherited.
     CollectionConverters.asJava(spark.conf().getAll())
         .forEach(

@@ -38,7 +38,11 @@ public final class LoadFaults {
     /** Failure: writing the load's history row throws (the Delta commit, if any, landed). */
     DURING_HISTORY,
     /** Stop: history is written; state is not. */
-    AFTER_HISTORY
+    AFTER_HISTORY,
+    /** Stop: every Table of an item's load committed; the item's publish has not. */
+    BEFORE_PUBLISH,
+    /** Stop: the item's publish committed; nothing after it ran. */
+    AFTER_PUBLISH
   }
 
   /**
@@ -112,6 +116,16 @@ public final class LoadFaults {
     @Override
     public void afterHistory() {
       stop(Phase.AFTER_HISTORY);
+    }
+
+    @Override
+    public void beforePublish() {
+      stop(Phase.BEFORE_PUBLISH);
+    }
+
+    @Override
+    public void afterPublish() {
+      stop(Phase.AFTER_PUBLISH);
     }
 
     /** A stop point: throws {@link InjectedFault} when {@code at} is armed. */

@@ -16,8 +16,13 @@ class CatalogueDdlTest {
   @Test
   void everyCatalogueTableHasItsWarehouseTableWithTheSameColumns() {
     List<Batch> batches = CatalogueDdl.all();
-    assertEquals(CatalogueTable.values().length + 1, batches.size());
-    for (CatalogueTable table : CatalogueTable.values()) {
+    List<CatalogueTable> built =
+        java.util.Arrays.stream(CatalogueTable.values())
+            .filter(CatalogueTable::createdByBuild)
+            .toList();
+    assertEquals(built.size() + 1, batches.size());
+    assertTrue(built.size() < CatalogueTable.values().length, "_.ItemPublish is Lakehouse only");
+    for (CatalogueTable table : built) {
       String ddl =
           batches.stream()
               .filter(b -> b.name().equals("catalogue-" + table.tableName()))
