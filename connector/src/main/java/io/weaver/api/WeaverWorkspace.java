@@ -10,7 +10,10 @@ import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.datatest.DataTestRunner;
 import io.weaver.datatest.LastTestRuns;
+import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.ItemPublisher;
+import io.weaver.load.ItemRestore;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
@@ -375,6 +378,40 @@ public final class WeaverWorkspace {
       return warehouse(model).restore(t, loadId);
     }
     return LoadRestore.restore(spark, layout, t, loadId);
+  }
+
+  /**
+   * Publishes {@code item} at every Table's latest version (PUBLISH WEAVER ITEM;
+   * docs/table-contract.md, "Item publish"). Of an item that does not publish together, lifts an
+   * old publish's pins, if any, and otherwise writes nothing.
+   */
+  public ItemPublisher.Outcome publish(String item) {
+    WorkspaceModel model = model();
+    requireMatch(model, Scope.item(item));
+    ItemPublisher publisher = runner(model).publisher();
+    if (!WeaverConf.forWorkspace(spark, root).publishesTogether(item)) {
+      return publisher
+          .unpin(item)
+          .orElseGet(() -> new ItemPublisher.Outcome(item, publisher.latest(item), false));
+    }
+    return publisher.publish(item, ItemPublishManifest.KIND_PUBLISH);
+  }
+
+  /** Whether {@code item} publishes together (the session conf, then weaver.yaml). */
+  public boolean publishesTogether(String item) {
+    return WeaverConf.forWorkspace(spark, root).publishesTogether(item);
+  }
+
+  /**
+   * Restores every Table of {@code item} to the version publish {@code publishId} pinned, then
+   * publishes them (RESTORE WEAVER ITEM … TO PUBLISH).
+   *
+   * @throws IllegalArgumentException for an unknown item or publish
+   */
+  public ItemRestore.Result restoreItem(String item, String publishId) {
+    WorkspaceModel model = model();
+    requireMatch(model, Scope.item(item));
+    return ItemRestore.restore(spark, layout, model, runner(model).publisher(), item, publishId);
   }
 
   /** Every Table of the model in scope. */

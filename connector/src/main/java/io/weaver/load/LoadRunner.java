@@ -132,9 +132,10 @@ public final class LoadRunner {
   }
 
   /**
-   * After a load of several Tables: each item that publishes together and whose Tables all loaded
-   * is published; one where a Table failed, was refused or skipped is not, and its committed loads
-   * say so (docs/table-contract.md, "Item publish").
+   * After a load of several Tables: each item that publishes together, all of whose Tables were in
+   * the load and loaded, is published; one where a Table failed, was refused or skipped is not, and
+   * its committed loads say so; a load of only some of an item's Tables waits for the item's next
+   * publish (docs/table-contract.md, "Item publish").
    */
   private List<LoadResult> publish(List<TableDeclaration> tables, List<LoadResult> results) {
     List<String> items =
@@ -148,6 +149,16 @@ public final class LoadRunner {
     for (String item : items) {
       if (!publishesTogether.test(item)) {
         publisher.unpin(item).ifPresent(o -> progress.accept(o.describe()));
+        continue;
+      }
+      boolean wholeItem =
+          model.tables().stream()
+              .filter(t -> t.item().equals(item) && t.target() == Target.LAKEHOUSE)
+              .allMatch(tables::contains);
+      if (!wholeItem) {
+        // A load of some of the item's Tables (LOAD WEAVER TABLE, a DataFrame write) waits for the
+        // item's next publish, as a load of one Table does.
+        out = withWarning(out, item, waitsForPublish(item));
         continue;
       }
       Optional<LoadResult> stopped =
@@ -231,17 +242,18 @@ public final class LoadRunner {
       publisher().unpin(t.item()).ifPresent(o -> progress.accept(o.describe()));
       return results;
     }
-    return withWarning(
-        results,
-        t.item(),
-        "committed, not published: "
-            + t.item()
-            + " publishes together, so readers by name see this load with the item's next"
-            + " publish (LOAD WEAVER ITEM "
-            + t.item()
-            + ", or PUBLISH WEAVER ITEM "
-            + t.item()
-            + ")");
+    return withWarning(results, t.item(), waitsForPublish(t.item()));
+  }
+
+  private static String waitsForPublish(String item) {
+    return "committed, not published: "
+        + item
+        + " publishes together, so readers by name see this load with the item's next"
+        + " publish (LOAD WEAVER ITEM "
+        + item
+        + ", or PUBLISH WEAVER ITEM "
+        + item
+        + ")";
   }
 
   /**

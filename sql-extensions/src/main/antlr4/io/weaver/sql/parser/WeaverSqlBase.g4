@@ -28,6 +28,9 @@ statement
     | SHOW WEAVER LOAD PLAN scope?                                            #showWeaverLoadPlan
     | SHOW WEAVER LOADS (FOR identity)? (LIMIT limit=INTEGER_VALUE)?          #showWeaverLoads
     | RESTORE WEAVER TABLE identity TO LOAD loadId=stringLit                  #restoreWeaverTable
+    | PUBLISH WEAVER ITEM item=identifier                                     #publishWeaverItem
+    | SHOW WEAVER PUBLISHES FOR item=identifier (LIMIT limit=INTEGER_VALUE)?  #showWeaverPublishes
+    | RESTORE WEAVER ITEM item=identifier TO PUBLISH publishId=stringLit      #restoreWeaverItem
     ;
 
 scope
@@ -66,7 +69,8 @@ stringLit
 // Every keyword may also name an item, schema or object.
 nonReserved
     : ALLOW | BOOKMARK | BUILD | CHECK | CONTEXT | DELETE | DESCRIBE | DESTRUCTIVE | FAILED | FOR
-    | FROM | GATES | IN | ITEM | KEYS | LIMIT | LOAD | LOADS | NO | PLAN | RESTORE | SHOW
+    | FROM | GATES | IN | ITEM | KEYS | LIMIT | LOAD | LOADS | NO | PLAN | PUBLISH | PUBLISHES
+    | RESTORE | SHOW
     | STABILITY | TABLE | TABLES | TEST | TO | VIEW | WAIVE | WEAVER | WITH | WORK | WORKSPACE
     ;
 
@@ -90,6 +94,8 @@ LOAD: 'LOAD';
 LOADS: 'LOADS';
 NO: 'NO';
 PLAN: 'PLAN';
+PUBLISH: 'PUBLISH';
+PUBLISHES: 'PUBLISHES';
 RESTORE: 'RESTORE';
 SHOW: 'SHOW';
 STABILITY: 'STABILITY';

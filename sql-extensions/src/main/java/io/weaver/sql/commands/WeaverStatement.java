@@ -24,9 +24,12 @@ public abstract sealed class WeaverStatement extends WeaverLeafCommand
         LoadWeaverTableCommand,
         LoadWeaverTableFromCommand,
         PlanWeaverCommand,
+        PublishWeaverItemCommand,
+        RestoreWeaverItemCommand,
         RestoreWeaverTableCommand,
         ShowWeaverLoadPlanCommand,
         ShowWeaverLoadsCommand,
+        ShowWeaverPublishesCommand,
         ShowWeaverTablesCommand,
         TestWeaverCommand {
 

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class StatementClaim {
   private static final Set<String> VERBS =
-      Set.of("CHECK", "BUILD", "PLAN", "LOAD", "TEST", "SHOW", "DESCRIBE", "RESTORE");
+      Set.of("CHECK", "BUILD", "PLAN", "LOAD", "TEST", "SHOW", "DESCRIBE", "RESTORE", "PUBLISH");
 
   /** Verbs whose Spark/Delta statements accept a bare table name right after the verb. */
   private static final Set<String> TABLE_VERBS = Set.of("DESCRIBE", "RESTORE");
@@ -37,6 +37,7 @@ final class StatementClaim {
     // (or, DESCRIBE WEAVER LOAD TABLE, with LOAD TABLE: "DESCRIBE weaver load" is a column).
     String next = scan.nextWord();
     return "TABLE".equals(next)
+        || (verb.equals("RESTORE") && "ITEM".equals(next))
         || (verb.equals("DESCRIBE") && "LOAD".equals(next) && "TABLE".equals(scan.nextWord()));
   }
 

@@ -8,9 +8,12 @@ import io.weaver.sql.commands.LoadWeaverItemCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.PlanWeaverCommand;
+import io.weaver.sql.commands.PublishWeaverItemCommand;
+import io.weaver.sql.commands.RestoreWeaverItemCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
 import io.weaver.sql.commands.ShowWeaverLoadsCommand;
+import io.weaver.sql.commands.ShowWeaverPublishesCommand;
 import io.weaver.sql.commands.ShowWeaverTablesCommand;
 import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.commands.WeaverStatement;
@@ -125,6 +128,30 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
     return new RestoreWeaverTableCommand(identity(ctx.identity()), loadId);
   }
 
+  @Override
+  public Object visitPublishWeaverItem(PublishWeaverItemContext ctx) {
+    return new PublishWeaverItemCommand(name(ctx.item));
+  }
+
+  @Override
+  public Object visitShowWeaverPublishes(ShowWeaverPublishesContext ctx) {
+    Optional<Integer> limit = Optional.empty();
+    if (ctx.limit != null) {
+      limit = Optional.of(positiveInt(ctx.limit));
+    }
+    return new ShowWeaverPublishesCommand(name(ctx.item), limit);
+  }
+
+  @Override
+  public Object visitRestoreWeaverItem(RestoreWeaverItemContext ctx) {
+    String publishId = string(ctx.publishId);
+    if (publishId.isBlank()) {
+      throw error(
+          ctx.publishId, "the publish id must not be empty (see SHOW WEAVER PUBLISHES for ids)");
+    }
+    return new RestoreWeaverItemCommand(name(ctx.item), publishId);
+  }
+
   private Scope scope(ScopeContext ctx) {
     if (ctx == null) {
       return Scope.workspace();
@@ -166,8 +193,12 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
   }
 
   private int positiveInt(ShowWeaverLoadsContext ctx) {
+    return positiveInt(ctx.limit);
+  }
+
+  private int positiveInt(org.antlr.v4.runtime.Token limit) {
     try {
-      int n = Integer.parseInt(ctx.limit.getText());
+      int n = Integer.parseInt(limit.getText());
       if (n > 0) {
         return n;
       }
@@ -175,8 +206,8 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
       // reported below
     }
     throw ParseErrors.syntaxError(
-        ctx.limit,
-        SyntaxErrorListener.near(ctx.limit),
+        limit,
+        SyntaxErrorListener.near(limit),
         ": LIMIT takes a whole number from 1 to " + Integer.MAX_VALUE);
   }
 

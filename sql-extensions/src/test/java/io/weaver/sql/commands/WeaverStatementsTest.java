@@ -421,4 +421,64 @@ class WeaverStatementsTest {
     assertEquals(LoadStatus.SUCCEEDED, result.status(), result.message());
     return result;
   }
+
+  /**
+   * {@code publish: together} as a notebook meets it (docs/table-contract.md, "Item publish"):
+   * reads by name, with live rows, see the item's publish; a Table's own load waits for the next
+   * one; PUBLISH, SHOW PUBLISHES and RESTORE … TO PUBLISH.
+   */
+  @Test
+  void anItemThatPublishesTogetherIsReadAtItsPublish() throws IOException {
+    String source = workspace.resolve("source").toString();
+    spark.sql("select 1 as id, 10 as v").write().format("delta").save(source);
+    sqlTable("A.Orders", KEYED, "select id, v from delta.`" + source + "`;\n");
+    sqlTable("A.Totals", KEYED, "select id, v * 2 as v2 from A.Orders;\n");
+    String orders = item + ".A.Orders";
+    String totals = item + ".A.Totals";
+    String publishKey = "spark.weaver.item." + item + ".publish";
+    spark.conf().set(publishKey, "together");
+    try {
+      sql("BUILD WEAVER ITEM " + item);
+      sql("LOAD WEAVER ITEM " + item);
+      String first = sql("SHOW WEAVER PUBLISHES FOR " + item).get(0).getString(0);
+      assertEquals(
+          List.of("A.Orders", "A.Totals"),
+          sql("SHOW WEAVER PUBLISHES FOR " + item).stream().map(r -> r.getString(4)).toList());
+      String join = "select o.v, t.v2 from " + orders + " o join " + totals + " t on o.id = t.id";
+      assertEquals("[[10,20]]", sql(join).toString());
+
+      // A Table's own load commits and waits for the item's next publish.
+      spark.sql("select 1 as id, 11 as v").write().format("delta").mode("overwrite").save(source);
+      Row loaded = sql("LOAD WEAVER TABLE " + orders).get(0);
+      assertEquals("succeeded", loaded.getString(2));
+      assertTrue(
+          loaded.getList(15).toString().contains("committed, not published"),
+          loaded.getList(15).toString());
+      assertEquals("[[10,20]]", sql(join).toString());
+      assertEquals(10, spark.table(orders).first().<Integer>getAs("v"));
+      assertEquals(
+          11,
+          spark.read().format("delta").load(path("A.Orders")).first().<Integer>getAs("v"),
+          "by path, the latest version");
+
+      Row published = sql("PUBLISH WEAVER ITEM " + item).get(0);
+      assertTrue(published.getBoolean(3), published.toString());
+      assertEquals("[[11,20]]", sql(join).toString());
+      assertFalse(sql("PUBLISH WEAVER ITEM " + item).get(0).getBoolean(3), "nothing new");
+
+      // Back to the first publish: Orders restored to its load, Totals untouched, published.
+      List<Row> restored = sql("RESTORE WEAVER ITEM " + item + " TO PUBLISH '" + first + "'");
+      assertEquals(
+          List.of(orders + " restored", totals + " unchanged"),
+          restored.stream().map(r -> r.getString(0) + " " + r.getString(1)).toList());
+      assertEquals("[[10,20]]", sql(join).toString());
+      Row newest = sql("SHOW WEAVER PUBLISHES FOR " + item + " LIMIT 1").get(0);
+      assertEquals("restore", newest.getString(2));
+      assertEquals(restored.get(0).getString(4), newest.getString(0));
+      AnalysisException unknown = refused("RESTORE WEAVER ITEM " + item + " TO PUBLISH 'nope'");
+      assertTrue(unknown.getMessage().contains("SHOW WEAVER PUBLISHES"), unknown.getMessage());
+    } finally {
+      spark.conf().unset(publishKey);
+    }
+  }
 }

@@ -12,9 +12,12 @@ import io.weaver.sql.commands.LoadWeaverItemCommand;
 import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.PlanWeaverCommand;
+import io.weaver.sql.commands.PublishWeaverItemCommand;
+import io.weaver.sql.commands.RestoreWeaverItemCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
 import io.weaver.sql.commands.ShowWeaverLoadsCommand;
+import io.weaver.sql.commands.ShowWeaverPublishesCommand;
 import io.weaver.sql.commands.ShowWeaverTablesCommand;
 import io.weaver.sql.commands.TestWeaverCommand;
 import io.weaver.sql.commands.WeaverStatement;
@@ -93,7 +96,10 @@ class EveryStatementRunsTest {
         new Example("DESCRIBE WEAVER LOAD TABLE a.b", DescribeWeaverLoadCommand.class),
         new Example("SHOW WEAVER LOAD PLAN ITEM Sales", ShowWeaverLoadPlanCommand.class),
         new Example("SHOW WEAVER LOADS FOR a.b LIMIT 5", ShowWeaverLoadsCommand.class),
-        new Example("RESTORE WEAVER TABLE a.b TO LOAD 'x'", RestoreWeaverTableCommand.class));
+        new Example("RESTORE WEAVER TABLE a.b TO LOAD 'x'", RestoreWeaverTableCommand.class),
+        new Example("PUBLISH WEAVER ITEM Sales", PublishWeaverItemCommand.class),
+        new Example("SHOW WEAVER PUBLISHES FOR Sales LIMIT 3", ShowWeaverPublishesCommand.class),
+        new Example("RESTORE WEAVER ITEM Sales TO PUBLISH 'p1'", RestoreWeaverItemCommand.class));
   }
 
   @ParameterizedTest
