@@ -227,7 +227,25 @@ class ConnectWorkspace:
                 these = _dicts(self._rows(f"LOAD WEAVER TABLE {_identity(table_id)}{gates}"))
             results.extend(these)
             last[table_id] = these[-1]
+        if identity is None:
+            self._publish(plan, results)
         return results
+
+    def _publish(self, plan: List[Any], results: List[Result]) -> None:
+        """Ends a load of whole items as the engine's own item load does: an item none of whose
+        Tables stopped is published (a no-op unless it publishes together)."""
+        items: List[str] = []
+        for step in plan:
+            item = step["table_id"].split(".")[0]
+            if item not in items:
+                items.append(item)
+        for item in items:
+            if any(
+                r["table_id"].split(".")[0] == item and r["status"] in _STOPS_DEPENDANTS
+                for r in results
+            ):
+                continue
+            self._rows(f"PUBLISH WEAVER ITEM {_quote(item)}")
 
     # ------------------------------------------------------------------ Python Tables
 

@@ -85,6 +85,9 @@ public final class ItemPublisher {
     for (int attempt = 1; ; attempt++) {
       Optional<ItemPublishManifest> before = latest(item);
       Map<String, Long> versions = versions(item);
+      if (versions.isEmpty() && before.isEmpty()) {
+        return new Outcome(item, before, false); // no built Lakehouse Table: nothing to pin
+      }
       if (before.isPresent() && before.get().sameVersions(versions)) {
         return new Outcome(item, before, false);
       }

@@ -384,13 +384,13 @@ class SessionContractTest {
     }
   }
 
-  private static String jars(BundleSubmit submit) {
+  static String jars(BundleSubmit submit) {
     return Stream.concat(Stream.of(submit.bundle), submit.deltaJars.stream())
         .map(Path::toString)
         .collect(Collectors.joining(","));
   }
 
-  private static void environment(ProcessBuilder builder, BundleSubmit submit) {
+  static void environment(ProcessBuilder builder, BundleSubmit submit) {
     builder.environment().put("JAVA_HOME", BundleSubmit.javaHome());
     builder.environment().put("SPARK_HOME", submit.sparkHome.toString());
     builder.environment().put("PYSPARK_PYTHON", submit.python);
@@ -400,7 +400,7 @@ class SessionContractTest {
   }
 
   /** Exactly the README's notebook settings (open-source Spark's three), for this copy. */
-  private static Map<String, String> readmeSettings(Copy copy, String extensions) {
+  static Map<String, String> readmeSettings(Copy copy, String extensions) {
     Map<String, String> confs = new LinkedHashMap<>();
     confs.put("spark.sql.extensions", extensions);
     confs.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
@@ -410,7 +410,7 @@ class SessionContractTest {
   }
 
   /** What keeps a test process small and quiet; no setting of the contract. */
-  private static Map<String, String> small(Copy copy) {
+  static Map<String, String> small(Copy copy) {
     Map<String, String> confs = new LinkedHashMap<>();
     confs.put("spark.ui.enabled", "false");
     confs.put("spark.ui.showConsoleProgress", "false");
@@ -461,7 +461,7 @@ class SessionContractTest {
   }
 
   /** JSON of strings, numbers and maps of them (all this app's arguments are). */
-  private static String json(Object value) {
+  static String json(Object value) {
     if (value instanceof Map<?, ?> map) {
       return map.entrySet().stream()
           .map(e -> json(e.getKey().toString()) + ": " + json(e.getValue()))

@@ -5,6 +5,8 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.WeaverErrorClass;
+import io.weaver.lakehouse.ItemPublishManifest;
+import io.weaver.lakehouse.PublishedVersions;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.TableDeclaration;
 import java.util.ArrayList;
@@ -36,7 +38,8 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
    * declared); {@code built} (in {@code _.TableDictionary}); {@code built_at}; {@code
    * last_load_id}, {@code last_status} (the newest row of {@code _.LoadHistory}, null before any
    * load); {@code last_delta_version} (of {@code _.LoadState}, the watermark of the last succeeded
-   * load).
+   * load); {@code published_version} (the version readers by name see, when the item's publish pins
+   * the Table: docs/table-contract.md, "Item publish"; else null, and they see the latest).
    */
   public static final StructType SCHEMA =
       new StructType()
@@ -52,7 +55,8 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
           .add("built_at", DataTypes.TimestampType, true)
           .add("last_load_id", DataTypes.StringType, true)
           .add("last_status", DataTypes.StringType, true)
-          .add("last_delta_version", DataTypes.LongType, true);
+          .add("last_delta_version", DataTypes.LongType, true)
+          .add("published_version", DataTypes.LongType, true);
 
   private final Optional<String> item;
 
@@ -99,14 +103,22 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
               built == null ? null : built.getAs("built_at"),
               last == null ? null : last.getAs("load_id"),
               last == null ? null : last.getAs("status"),
-              state == null ? null : state.getAs("last_delta_version")));
+              state == null ? null : state.getAs("last_delta_version"),
+              f.published
+                  .map(p -> p.version(id))
+                  .filter(java.util.OptionalLong::isPresent)
+                  .map(java.util.OptionalLong::getAsLong)
+                  .orElse(null)));
     }
     return rows;
   }
 
   /** One item's catalogue facts, keyed by Table ID. */
   private record ItemFacts(
-      Map<String, Row> built, Map<String, Row> lastLoad, Map<String, Row> state) {
+      Map<String, Row> built,
+      Map<String, Row> lastLoad,
+      Map<String, Row> state,
+      Optional<ItemPublishManifest> published) {
     static ItemFacts read(WeaverWorkspace weaver, String item) {
       Catalogue catalogue = new Catalogue(weaver.spark(), weaver.layout(), item);
       Map<String, Row> built =
@@ -129,7 +141,9 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
                   .read(CatalogueTable.LOAD_STATE)
                   .select("table_id", "last_delta_version")
                   .collectAsList());
-      return new ItemFacts(built, last, state);
+      Optional<ItemPublishManifest> published =
+          PublishedVersions.latest(weaver.layout().cataloguePath(item, ItemPublishManifest.TABLE));
+      return new ItemFacts(built, last, state, published);
     }
 
     private static Map<String, Row> byId(List<Row> rows) {

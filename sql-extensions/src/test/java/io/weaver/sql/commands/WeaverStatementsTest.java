@@ -196,7 +196,8 @@ class WeaverStatementsTest {
             "built_at",
             "last_load_id",
             "last_status",
-            "last_delta_version"),
+            "last_delta_version",
+            "published_version"),
         List.of(show.columns()));
     List<Row> tables = show.collectAsList();
     assertEquals(2, tables.size());
@@ -446,6 +447,9 @@ class WeaverStatementsTest {
           sql("SHOW WEAVER PUBLISHES FOR " + item).stream().map(r -> r.getString(4)).toList());
       String join = "select o.v, t.v2 from " + orders + " o join " + totals + " t on o.id = t.id";
       assertEquals("[[10,20]]", sql(join).toString());
+      Row shown = sql("SHOW WEAVER TABLES IN " + item).get(0);
+      assertEquals(orders, shown.getString(1));
+      assertEquals(shown.getLong(12), shown.getLong(13), "published: the latest version");
 
       // A Table's own load commits and waits for the item's next publish.
       spark.sql("select 1 as id, 11 as v").write().format("delta").mode("overwrite").save(source);
