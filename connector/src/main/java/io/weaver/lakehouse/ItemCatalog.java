@@ -61,8 +61,21 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
   /** The catalog option naming the item's tables folder, {@code <lakehouse root>/<Item>/Tables}. */
   public static final String ROOT_OPTION = "root";
 
+  /** How many pinned tables (publish, table, version) this catalog keeps. */
+  private static final int PINNED_TABLES = 32;
+
   private String name;
   private TableFolders folders;
+
+  /** Tables read at a published version, by publish, path and version; the newest kept. */
+  private final Map<String, Table> pinnedTables =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Table> eldest) {
+              return size() > PINNED_TABLES;
+            }
+          });
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap options) {
@@ -121,11 +134,24 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
   public Table loadTable(Identifier ident) throws NoSuchTableException {
     Identifier path = existingTable(ident);
     if (!LatestReads.in(activeSession())) {
-      OptionalLong published = publishedVersion(ident);
+      Optional<ItemPublishManifest> publish = publishInThisAnalysis();
+      OptionalLong published =
+          publish
+              .map(m -> m.version(ident.namespace()[0] + "." + ident.name()))
+              .orElse(OptionalLong.empty());
       if (published.isPresent()) {
         // Always by version, even when it is the latest: a load may commit between a look at the
-        // log and Delta's own read of it. Delta reuses its cached snapshot for the latest version.
-        return delta().loadTable(path, Long.toString(published.getAsLong()));
+        // log and Delta's own read of it. Delta reuses its cached snapshot for the latest version;
+        // an older one's table is kept here, so its snapshot and file list are built once, not on
+        // every read while a load waits for its publish.
+        String key =
+            publish.get().publishId() + "\u0000" + path.name() + "\u0000" + published.getAsLong();
+        Table pinned = pinnedTables.get(key);
+        if (pinned == null) {
+          pinned = delta().loadTable(path, Long.toString(published.getAsLong()));
+          pinnedTables.put(key, pinned);
+        }
+        return pinned;
       }
     }
     return delta().loadTable(path);
@@ -152,11 +178,9 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
     return active.isDefined() ? active.get() : null;
   }
 
-  /** The version of {@code <Schema>.<Object>} its item published, if it is pinned. */
-  private OptionalLong publishedVersion(Identifier ident) {
-    return PublishedVersions.latestInThisAnalysis(folders.fileSystem(), publishTable())
-        .map(manifest -> manifest.version(ident.namespace()[0] + "." + ident.name()))
-        .orElse(OptionalLong.empty());
+  /** The item's publish as the analysis running on this thread sees it. */
+  private Optional<ItemPublishManifest> publishInThisAnalysis() {
+    return PublishedVersions.latestInThisAnalysis(folders.fileSystem(), publishTable());
   }
 
   /** The item's latest publish, if it ever published (DESCRIBE WEAVER TABLE, SHOW publishes). */

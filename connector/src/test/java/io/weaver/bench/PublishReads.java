@@ -119,17 +119,24 @@ public final class PublishReads {
             jobsPerRead,
             sum / READS);
         if (round > 0) { // round 0 warms up
-          measured.computeIfAbsent(item, k -> new ArrayList<>()).add(new double[] {msPerRead, jobsPerRead});
+          measured
+              .computeIfAbsent(item, k -> new ArrayList<>())
+              .add(new double[] {msPerRead, jobsPerRead});
         }
       }
     }
-    System.out.println("read by name, " + READS + " reads per round, median of " + ROUNDS + " rounds");
+    System.out.println(
+        "read by name, " + READS + " reads per round, median of " + ROUNDS + " rounds");
     for (Map.Entry<String, List<double[]>> e : measured.entrySet()) {
       List<double[]> runs = e.getValue();
       runs.sort((a, b) -> Double.compare(a[0], b[0]));
       double[] median = runs.get(runs.size() / 2);
       System.out.printf(
-          Locale.ROOT, "  %-13s %7.2f ms per read  %5.2f Spark jobs per read%n", e.getKey(), median[0], median[1]);
+          Locale.ROOT,
+          "  %-13s %7.2f ms per read  %5.2f Spark jobs per read%n",
+          e.getKey(),
+          median[0],
+          median[1]);
     }
     spark.stop();
   }

@@ -53,7 +53,10 @@ class CatalogueTableTest {
               "load_id string not null, table_id string not null, expectations array<string> not null, key_json string, row_json string not null"),
           Map.entry(
               CatalogueTable.LOAD_EXPECTATION,
-              "load_id string not null, table_id string not null, expectation string not null, action string not null, rows_violating bigint not null, sample_keys array<string>"));
+              "load_id string not null, table_id string not null, expectation string not null, action string not null, rows_violating bigint not null, sample_keys array<string>"),
+          Map.entry(
+              CatalogueTable.ITEM_PUBLISH,
+              "publish_id string not null, publish_sequence bigint not null, kind string not null, published_at timestamp not null, table_id string, delta_version bigint, load_id string"));
 
   @ParameterizedTest
   @EnumSource(CatalogueTable.class)

@@ -37,7 +37,8 @@ class ItemPublishReadersTest {
     Path workspace = dir.resolve("workspace");
     SessionContractTest.copyTree(resource("workspace"), workspace);
     Path lakehouse = dir.resolve("lakehouse");
-    SessionContractTest.Copy copy = new SessionContractTest.Copy(dir, workspace, lakehouse, null, 0);
+    SessionContractTest.Copy copy =
+        new SessionContractTest.Copy(dir, workspace, lakehouse, null, 0);
     Path orders = lakehouse.resolve("Shop/Files/landing/orders/orders.csv");
 
     BinWeaverCheckTest.Result first = copy.weaver(Map.of(), "run");

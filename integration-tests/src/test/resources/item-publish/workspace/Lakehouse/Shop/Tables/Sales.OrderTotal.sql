@@ -1,8 +1,7 @@
 /*
 Table ID: Sales.OrderTotal
 
-Description: Each order's total, read from Sales.Orders by name; a delivery that would remove more
-than half of them is refused.
+Description: Each order's total, read from Sales.Orders by name; refused when half would go.
 
 Primary key: id
 
