@@ -415,3 +415,36 @@ def test_refusals_over_spark_connect(remote, tmp_path):
 
     with pytest.raises(weaver.WeaverError, match="cannot open the workspace"):
         weaver.Workspace(remote, tmp_path / "missing")
+
+
+def test_an_item_that_publishes_together_over_spark_connect(remote, tmp_path):
+    """The client loads an item Table by Table and ends with its publish (docs/python.md)."""
+    mirror = """
+    /*
+    Table ID: Feed.Mirror
+
+    Description: Feed.Source read by name.
+
+    Primary key: id
+    */
+    select id, name from Feed.Source;
+    """
+    root = _workspace(
+        tmp_path / "ws", {"Feed.Source.sql": SOURCE_SQL, "Feed.Mirror.sql": mirror}, "Pub"
+    )
+    (root / "weaver.yaml").write_text("item.Pub.publish: together\n")
+    ws = weaver.Workspace(remote, root)
+    ws.build()
+    results = ws.load_item("Pub")
+    assert [r["status"] for r in results] == ["succeeded", "succeeded"], results
+    assert all(
+        any(w.startswith("committed, not published") for w in r["warnings"]) for r in results
+    ), results
+    publishes = remote.sql("SHOW WEAVER PUBLISHES FOR Pub").collect()
+    assert [(p["kind"], p["table_id"]) for p in publishes] == [
+        ("publish", "Feed.Mirror"),
+        ("publish", "Feed.Source"),
+        ("first", "Feed.Mirror"),
+        ("first", "Feed.Source"),
+    ], publishes
+    assert remote.sql("SELECT count(*) AS n FROM Pub.Feed.Mirror").collect()[0]["n"] == 3

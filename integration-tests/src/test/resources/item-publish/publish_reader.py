@@ -1,14 +1,16 @@
 """A second process reading an item that publishes together, as a notebook does.
 
 ``python publish_reader.py args.json``: builds its session from ``confs`` (the README's settings),
-then queries the join of Shop.Sales.Orders and Shop.Sales.OrderTotal by name in a loop, one line per
-answer in ``answers``, until the file ``stop`` exists. Then it computes, by path, what each publish
+then (once the item is built: it starts beside the first run) queries the join of
+Shop.Sales.Orders and Shop.Sales.OrderTotal by name in a loop, one line per new answer in
+``answers``, until the file ``stop`` exists. Then it computes, by path, what each publish
 in Shop's ``_.ItemPublish`` pinned (the join at those versions, live rows) and prints one JSON
 line: ``{"reads": n, "answers": [...distinct...], "published": [...]}``.
 """
 import json
 import os
 import sys
+import time
 
 from pyspark.sql import SparkSession
 
@@ -34,7 +36,11 @@ reads = 0
 answers = set()
 with open(args["answers"], "w", encoding="utf-8") as out:
     while not os.path.exists(args["stop"]):
-        a = answer("Shop.Sales.Orders", "Shop.Sales.OrderTotal")
+        try:
+            a = answer("Shop.Sales.Orders", "Shop.Sales.OrderTotal")
+        except Exception:  # noqa: BLE001 - started beside the first run: not built yet
+            time.sleep(0.5)
+            continue
         reads += 1
         if a not in answers:
             answers.add(a)

@@ -21,9 +21,10 @@ import java.util.TreeMap;
  * @param publishId unique, sortable by time
  * @param sequence 1 for the item's first publish, then one more each time; the publish commit's
  *     idempotent transaction version, so a retried publish commits once
- * @param kind {@code load} (a load of the item), {@code publish} (PUBLISH WEAVER ITEM), {@code
- *     restore} (RESTORE WEAVER ITEM … TO PUBLISH) or {@code off} (the item no longer publishes
- *     together: no Table pinned, readers see latest versions again)
+ * @param kind {@code first} (before the item's first load commits: its Tables as Build left them),
+ *     {@code load} (a load of the item), {@code publish} (PUBLISH WEAVER ITEM), {@code restore}
+ *     (RESTORE WEAVER ITEM … TO PUBLISH) or {@code off} (the item no longer publishes together: no
+ *     Table pinned, readers see latest versions again)
  * @param tables {@code Schema.Object} → its published version, sorted by name
  */
 public record ItemPublishManifest(
@@ -35,6 +36,7 @@ public record ItemPublishManifest(
   /** Marks a commit's {@code userMetadata} as a publish manifest (a format version, too). */
   private static final String MARKER = "weaverItemPublish";
 
+  public static final String KIND_FIRST = "first";
   public static final String KIND_LOAD = "load";
   public static final String KIND_PUBLISH = "publish";
   public static final String KIND_RESTORE = "restore";

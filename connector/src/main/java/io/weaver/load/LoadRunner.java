@@ -89,6 +89,11 @@ public final class LoadRunner {
     DependencyWalk<LoadResult> walk =
         DependencyWalk.of(model, selected, LoadResult::stopsDependants);
     List<TableDeclaration> tables = walk.tables();
+    tables.stream()
+        .filter(t -> t.target() == Target.LAKEHOUSE)
+        .map(TableDeclaration::item)
+        .distinct()
+        .forEach(this::publishBeforeFirstLoad);
     List<LoadResult> results = new ArrayList<>();
     QuietLoadRecords quiet = new QuietLoadRecords();
     int done = 0;
@@ -206,6 +211,20 @@ public final class LoadRunner {
       }
     }
     return out;
+  }
+
+  /**
+   * Of an item that publishes together and has never published: a first publish of its Tables as
+   * they are, before any load of it commits, so that even its first load is seen all at once.
+   */
+  private void publishBeforeFirstLoad(String item) {
+    if (!publishesTogether.test(item)) {
+      return;
+    }
+    ItemPublisher publisher = publisher();
+    if (publisher.latest(item).isEmpty()) {
+      publisher.publish(item, ItemPublishManifest.KIND_FIRST);
+    }
   }
 
   /** The publisher of this runner's items, with this thread's fault points. */
@@ -400,6 +419,9 @@ public final class LoadRunner {
       if (inWarehouse.isPresent()) {
         return List.of(inWarehouse.get());
       }
+    }
+    if (t.target() == Target.LAKEHOUSE) {
+      publishBeforeFirstLoad(t.item());
     }
     return afterOne(t, attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run());
   }
