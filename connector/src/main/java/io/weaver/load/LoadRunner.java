@@ -1,7 +1,6 @@
 package io.weaver.load;
 
 import io.weaver.build.DependencyWalk;
-import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
@@ -89,11 +88,8 @@ public final class LoadRunner {
     DependencyWalk<LoadResult> walk =
         DependencyWalk.of(model, selected, LoadResult::stopsDependants);
     List<TableDeclaration> tables = walk.tables();
-    tables.stream()
-        .filter(t -> t.target() == Target.LAKEHOUSE)
-        .map(TableDeclaration::item)
-        .distinct()
-        .forEach(this::publishBeforeFirstLoad);
+    ItemPublishSteps publishing = publishing();
+    publishing.beforeLoad(tables);
     List<LoadResult> results = new ArrayList<>();
     QuietLoadRecords quiet = new QuietLoadRecords();
     int done = 0;
@@ -133,146 +129,17 @@ public final class LoadRunner {
       LOG.warn(failure);
       progress.accept(failure);
     }
-    return publish(tables, results);
+    return publishing.afterLoad(tables, results);
   }
 
-  /**
-   * After a load of several Tables: each item that publishes together, all of whose Tables were in
-   * the load and loaded, is published; one where a Table failed, was refused or skipped is not, and
-   * its committed loads say so; a load of only some of an item's Tables waits for the item's next
-   * publish (docs/table-contract.md, "Item publish").
-   */
-  private List<LoadResult> publish(List<TableDeclaration> tables, List<LoadResult> results) {
-    List<String> items =
-        tables.stream()
-            .filter(t -> t.target() == Target.LAKEHOUSE)
-            .map(TableDeclaration::item)
-            .distinct()
-            .toList();
-    List<LoadResult> out = results;
-    ItemPublisher publisher = publisher();
-    for (String item : items) {
-      if (!publishesTogether.test(item)) {
-        publisher.unpin(item).ifPresent(o -> progress.accept(o.describe()));
-        continue;
-      }
-      boolean wholeItem =
-          model.tables().stream()
-              .filter(t -> t.item().equals(item) && t.target() == Target.LAKEHOUSE)
-              .allMatch(tables::contains);
-      if (!wholeItem) {
-        // A load of some of the item's Tables (LOAD WEAVER TABLE, a DataFrame write) waits for the
-        // item's next publish, as a load of one Table does.
-        out = withWarning(out, item, waitsForPublish(item));
-        continue;
-      }
-      Optional<LoadResult> stopped =
-          out.stream().filter(r -> ofItem(r, item) && r.stopsDependants()).findFirst();
-      if (stopped.isPresent()) {
-        String why =
-            "committed, not published: "
-                + stopped.get().tableId()
-                + " was "
-                + stopped.get().status()
-                + ", so readers by name still see the item's last publish; the next load of "
-                + item
-                + " in which every Table loads publishes this load with its own"
-                + " (or RESTORE WEAVER ITEM "
-                + item
-                + " TO PUBLISH '<id>' goes back; SHOW WEAVER PUBLISHES FOR "
-                + item
-                + " lists them)";
-        progress.accept(
-            "Item "
-                + item
-                + " not published: "
-                + stopped.get().tableId()
-                + " was "
-                + stopped.get().status());
-        out = withWarning(out, item, why);
-        continue;
-      }
-      progress.accept("publish " + item);
-      try {
-        progress.accept(publisher.publish(item, ItemPublishManifest.KIND_LOAD).describe());
-      } catch (RuntimeException e) {
-        LOG.warn("Item {} was not published", item, e);
-        out =
-            withWarning(
-                out,
-                item,
-                "committed, not published: the publish of "
-                    + item
-                    + " failed ("
-                    + e.getMessage()
-                    + "); readers by name still see its last publish; PUBLISH WEAVER ITEM "
-                    + item
-                    + " publishes it");
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Of an item that publishes together and has never published: a first publish of its Tables as
-   * they are, before any load of it commits, so that even its first load is seen all at once.
-   */
-  private void publishBeforeFirstLoad(String item) {
-    if (!publishesTogether.test(item)) {
-      return;
-    }
-    ItemPublisher publisher = publisher();
-    if (publisher.latest(item).isEmpty()) {
-      publisher.publish(item, ItemPublishManifest.KIND_FIRST);
-    }
+  /** The item publish around this thread's loads (docs/table-contract.md, "Item publish"). */
+  private ItemPublishSteps publishing() {
+    return new ItemPublishSteps(model, publishesTogether, publisher(), progress);
   }
 
   /** The publisher of this runner's items, with this thread's fault points. */
   public ItemPublisher publisher() {
     return new ItemPublisher(spark, layout, model, FaultPoints.installed());
-  }
-
-  private static boolean ofItem(LoadResult r, String item) {
-    return r.tableId().startsWith(item + ".");
-  }
-
-  /** A load whose commit changed the table (a load that changed nothing has nothing to show). */
-  private static boolean committed(LoadResult r) {
-    return r.status().applied() && r.counts().changed() > 0;
-  }
-
-  /** {@code results} with {@code warning} added to each of the item's loads that committed. */
-  private static List<LoadResult> withWarning(
-      List<LoadResult> results, String item, String warning) {
-    return results.stream()
-        .map(r -> ofItem(r, item) && committed(r) ? r.withWarning(warning) : r)
-        .toList();
-  }
-
-  /**
-   * After a load of one Table: of an item that publishes together, the load is committed and waits
-   * for the item's next publish; of one that does not, an old publish is lifted.
-   */
-  private List<LoadResult> afterOne(TableDeclaration t, List<LoadResult> results) {
-    if (t.target() != Target.LAKEHOUSE) {
-      return results;
-    }
-    if (!publishesTogether.test(t.item())) {
-      publisher().unpin(t.item()).ifPresent(o -> progress.accept(o.describe()));
-      return results;
-    }
-    return withWarning(results, t.item(), waitsForPublish(t.item()));
-  }
-
-  private static String waitsForPublish(String item) {
-    return "committed, not published: "
-        + item
-        + " publishes together, so readers by name see this load with the item's next"
-        + " publish (LOAD WEAVER ITEM "
-        + item
-        + ", or PUBLISH WEAVER ITEM "
-        + item
-        + ")";
   }
 
   /**
@@ -420,10 +287,10 @@ public final class LoadRunner {
         return List.of(inWarehouse.get());
       }
     }
-    if (t.target() == Target.LAKEHOUSE) {
-      publishBeforeFirstLoad(t.item());
-    }
-    return afterOne(t, attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run());
+    ItemPublishSteps publishing = publishing();
+    publishing.beforeLoad(List.of(t));
+    return publishing.afterLoadOfOne(
+        t, attempt(t, waiveGates, staging, requestedLoadId, loadTimestamp).run());
   }
 
   /** Loads Warehouse Tables through {@code warehouse} (their item's endpoint). */
