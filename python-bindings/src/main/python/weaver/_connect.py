@@ -246,6 +246,12 @@ class ConnectWorkspace:
             ):
                 continue
             self._rows(f"PUBLISH WEAVER ITEM {_quote(item)}")
+            # Each Table's load waited for this publish; now it is published.
+            for r in results:
+                if r["table_id"].split(".")[0] == item:
+                    r["warnings"] = [
+                        w for w in r["warnings"] if not w.startswith("committed, not published")
+                    ]
 
     # ------------------------------------------------------------------ Python Tables
 
@@ -359,7 +365,13 @@ class ConnectWorkspace:
             )
         name = identity if len(parts) == 3 else f"{item}.{identity}"
         try:
-            rows = self.spark.read.format("weaver").option("includeDeleted", "true").load(name)
+            # the run's own versions, not the item's publish (docs/table-contract.md)
+            rows = (
+                self.spark.read.format("weaver")
+                .option("includeDeleted", "true")
+                .option("unpublished", "true")
+                .load(name)
+            )
             columns = rows.columns
         except Exception as error:  # noqa: BLE001 - say which read and what to do
             raise ValueError(

@@ -411,7 +411,8 @@ public final class WeaverWorkspace {
   public ItemRestore.Result restoreItem(String item, String publishId) {
     WorkspaceModel model = model();
     requireMatch(model, Scope.item(item));
-    return ItemRestore.restore(spark, layout, model, runner(model).publisher(), item, publishId);
+    return ItemRestore.restore(
+        spark, layout, model, runner(model).publisher(), item, publishId, publishesTogether(item));
   }
 
   /** Every Table of the model in scope. */

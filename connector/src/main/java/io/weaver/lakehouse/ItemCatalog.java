@@ -158,6 +158,14 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
   }
 
   /**
+   * The table at its latest version whatever its item published: {@code format("weaver")} with
+   * option {@code unpublished} (what a load reads of its dependencies).
+   */
+  public Table loadLatest(Identifier ident) throws NoSuchTableException {
+    return delta().loadTable(existingTable(ident));
+  }
+
+  /**
    * A write by name (INSERT, MERGE, UPDATE, DELETE, {@code writeTo}): Spark asks for the table with
    * the privileges it needs, and a write always goes to the latest version, never a published one.
    */

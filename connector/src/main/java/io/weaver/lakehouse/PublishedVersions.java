@@ -54,13 +54,18 @@ public final class PublishedVersions {
       Map<Path, Optional<ItemPublishManifest>> publishes) {}
 
   /**
-   * {@link #latest(FileSystem, Path)} as the analysis running on this thread first saw it: every
-   * table one query resolves is read at the same publish, even when a publish commits while the
-   * query is being analysed (a join of two Tables never mixes two publishes).
+   * {@link #latest(FileSystem, Path)} as the query being planned on this thread first saw it (keyed
+   * by Spark's planning tracker, one per query): every table one query resolves is read at the same
+   * publish, even when a publish commits while the query is being analysed (a join of two Tables
+   * never mixes two publishes). Outside a query's planning, the newest publish.
    */
   public static Optional<ItemPublishManifest> latestInThisAnalysis(
       FileSystem fs, Path publishTable) {
-    Object analysis = Analyses.current();
+    Optional<Object> planning = Analyses.current();
+    if (planning.isEmpty()) {
+      return latest(fs, publishTable); // a table loaded outside a query: the newest publish
+    }
+    Object analysis = planning.get();
     java.util.LinkedList<AnalysisMemo> memos = MEMOS.get();
     AnalysisMemo memo = null;
     for (AnalysisMemo m : memos) {
@@ -109,6 +114,9 @@ public final class PublishedVersions {
     }
     long newest = versions.get(0);
     Seen seen = SEEN.get(log);
+    if (seen != null && newest < seen.newest()) {
+      seen = null; // the table was dropped and made again: what was seen is another table's
+    }
     if (seen != null && seen.newest() == newest) {
       return seen.latest();
     }

@@ -37,6 +37,27 @@ final class ItemPublishSteps {
     this.progress = progress;
   }
 
+  /**
+   * Of an item that does not publish together: lifts an old publish's pins. Its loads committed and
+   * are seen either way once this succeeds; a failure is reported, not thrown, so the loads'
+   * results are not lost (the next load tries again).
+   */
+  private void unpin(String item) {
+    try {
+      publisher.unpin(item).ifPresent(o -> progress.accept(o.describe()));
+    } catch (RuntimeException e) {
+      LOG.warn("Item {}: its old publish was not lifted", item, e);
+      progress.accept(
+          "Item "
+              + item
+              + ": its old publish still pins its Tables ("
+              + e.getMessage()
+              + "); PUBLISH WEAVER ITEM "
+              + item
+              + " lifts it");
+    }
+  }
+
   /** Before loading {@code tables}: the first publish of each of their items that needs one. */
   void beforeLoad(List<TableDeclaration> tables) {
     tables.stream()
@@ -62,7 +83,7 @@ final class ItemPublishSteps {
     List<LoadResult> out = results;
     for (String item : items) {
       if (!publishesTogether.test(item)) {
-        publisher.unpin(item).ifPresent(o -> progress.accept(o.describe()));
+        unpin(item);
         continue;
       }
       boolean wholeItem =
@@ -130,7 +151,9 @@ final class ItemPublishSteps {
     if (!publishesTogether.test(item)) {
       return;
     }
-    if (publisher.latest(item).isEmpty()) {
+    // Never published, or published "off" since (the item published together before): pins
+    // nothing yet, so readers would see this load's commits one by one.
+    if (publisher.latest(item).map(m -> m.tables().isEmpty()).orElse(true)) {
       publisher.publish(item, ItemPublishManifest.KIND_FIRST);
     }
   }
@@ -161,7 +184,7 @@ final class ItemPublishSteps {
       return results;
     }
     if (!publishesTogether.test(t.item())) {
-      publisher.unpin(t.item()).ifPresent(o -> progress.accept(o.describe()));
+      unpin(t.item());
       return results;
     }
     return withWarning(results, t.item(), waitsForPublish(t.item()));

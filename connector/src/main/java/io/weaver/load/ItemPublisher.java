@@ -98,7 +98,16 @@ public final class ItemPublisher {
         // what it published and decide again.
         if (attempt >= ATTEMPTS) {
           throw new IllegalStateException(
-              "Item " + item + ": the publish did not commit: " + e.getMessage(), e);
+              "Item "
+                  + item
+                  + ": the publish did not commit after "
+                  + ATTEMPTS
+                  + " attempts ("
+                  + e.getMessage()
+                  + "); readers by name still see its last publish. Run PUBLISH WEAVER ITEM "
+                  + item
+                  + " once the other loads of the item are done.",
+              e);
         }
       }
     }
@@ -168,6 +177,14 @@ public final class ItemPublisher {
     faults.beforePublish();
     catalogue.appendOnce(
         CatalogueTable.ITEM_PUBLISH, rows(manifest), appId, sequence, manifest.toUserMetadata());
+    // Delta skips, without an error, a write whose transaction version its application already
+    // committed: another publish of the item that took the same sequence first. Then this one
+    // did not happen, and the caller decides again from what that one published.
+    Optional<ItemPublishManifest> landed = PublishedVersions.latest(path);
+    if (landed.isEmpty() || !landed.get().publishId().equals(manifest.publishId())) {
+      throw new IllegalStateException(
+          "another publish of " + item + " committed sequence " + sequence + " first");
+    }
     faults.afterPublish();
     return manifest;
   }

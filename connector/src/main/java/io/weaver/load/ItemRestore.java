@@ -48,7 +48,8 @@ public final class ItemRestore {
       WorkspaceModel model,
       ItemPublisher publisher,
       String item,
-      String publishId) {
+      String publishId,
+      boolean together) {
     Catalogue catalogue = new Catalogue(spark, layout, item);
     Map<String, NamedRow> pinned = new HashMap<>();
     for (Row r :
@@ -104,6 +105,14 @@ public final class ItemRestore {
         steps.add(new Step(t.qualifiedName(), "restored", loadId, r.deltaVersion(), r.message()));
       }
     }
-    return new Result(steps, publisher.publish(item, ItemPublishManifest.KIND_RESTORE));
+    // An item that no longer publishes together is left unpinned: readers see the restored
+    // versions as the latest.
+    ItemPublisher.Outcome published =
+        together
+            ? publisher.publish(item, ItemPublishManifest.KIND_RESTORE)
+            : publisher
+                .unpin(item)
+                .orElseGet(() -> new ItemPublisher.Outcome(item, publisher.latest(item), false));
+    return new Result(steps, published);
   }
 }

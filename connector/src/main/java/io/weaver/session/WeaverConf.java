@@ -63,6 +63,14 @@ public final class WeaverConf {
    */
   public static final String MIN_VERSION = "minVersion";
 
+  /**
+   * Read option of {@code format("weaver")}: {@code true} reads the Table's latest Delta version
+   * even where its item's publish pins an older one (docs/table-contract.md, "Item publish"): what
+   * a load reads of the Tables it depends on, and how a Spark Connect client's Python Tables read
+   * them.
+   */
+  public static final String UNPUBLISHED = "unpublished";
+
   /** Write option of a DataFrame load ({@code format("weaver")}, {@code writeTo}). */
   public static final String WAIVE_STABILITY_GATES = "waiveStabilityGates";
 

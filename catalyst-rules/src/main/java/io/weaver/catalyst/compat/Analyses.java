@@ -1,17 +1,22 @@
 package io.weaver.catalyst.compat;
 
-import org.apache.spark.sql.catalyst.analysis.AnalysisContext$;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.QueryPlanningTracker;
+import org.apache.spark.sql.catalyst.QueryPlanningTracker$;
+import scala.Option;
 
-/** Which analysis of a query is running on this thread, as Spark's analyser keeps it. */
+/** Which query Spark is planning on this thread, if any. */
 public final class Analyses {
   private Analyses() {}
 
   /**
-   * An object that stands for the analysis running on this thread: the same for every table that
-   * analysis resolves (the views it expands included, which share their query's relation cache),
-   * another for the next query. Compare it by identity only.
+   * An object that stands for the query being analysed on this thread: the same for every table its
+   * analysis resolves (the views it expands included), another for the next query; empty outside a
+   * query's planning (a table loaded before any query, as {@code format("weaver")} does). Compare
+   * it by identity only.
    */
-  public static Object current() {
-    return AnalysisContext$.MODULE$.get().relationCache();
+  public static Optional<Object> current() {
+    Option<QueryPlanningTracker> tracker = QueryPlanningTracker$.MODULE$.get();
+    return tracker.isDefined() ? Optional.of(tracker.get()) : Optional.empty();
   }
 }

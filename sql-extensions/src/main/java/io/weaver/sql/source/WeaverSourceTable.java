@@ -2,6 +2,7 @@ package io.weaver.sql.source;
 
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
+import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.session.WeaverConf;
 import io.weaver.sql.commands.WorkspaceAccess;
 import io.weaver.workspace.Identifiers;
@@ -121,7 +122,10 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
     Identifier ident = Identifier.of(new String[] {parts[1]}, parts[2]);
     Table table;
     try {
-      table = catalog.loadTable(ident);
+      table =
+          catalog instanceof ItemCatalog item && options.getBoolean(WeaverConf.UNPUBLISHED, false)
+              ? item.loadLatest(ident)
+              : catalog.loadTable(ident);
     } catch (NoSuchTableException e) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_TABLE_NOT_BUILT,

@@ -423,6 +423,16 @@ class WeaverStatementsTest {
     return result;
   }
 
+  private static int weaverRead(String table, boolean unpublished) {
+    return spark
+        .read()
+        .format("weaver")
+        .option("unpublished", Boolean.toString(unpublished))
+        .load(table)
+        .first()
+        .<Integer>getAs("v");
+  }
+
   /**
    * {@code publish: together} as a notebook meets it (docs/table-contract.md, "Item publish"):
    * reads by name, with live rows, see the item's publish; a Table's own load waits for the next
@@ -471,9 +481,13 @@ class WeaverStatementsTest {
           spark.read().format("delta").load(path("A.Orders")).first().<Integer>getAs("v"),
           "by path, the latest version");
 
+      assertEquals(10, weaverRead(orders, false), "format(\"weaver\"): the publish");
+      assertEquals(11, weaverRead(orders, true), "option unpublished: the latest version");
+
       Row published = sql("PUBLISH WEAVER ITEM " + item).get(0);
       assertTrue(published.getBoolean(3), published.toString());
       assertEquals("[[11,20]]", sql(join).toString());
+      assertEquals(11, weaverRead(orders, false), "a read outside a query sees the new publish");
       assertFalse(sql("PUBLISH WEAVER ITEM " + item).get(0).getBoolean(3), "nothing new");
 
       // Back to the first publish: Orders restored to its load, Totals untouched, published.
