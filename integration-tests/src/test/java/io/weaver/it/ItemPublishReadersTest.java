@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,12 @@ import org.junit.jupiter.api.Test;
  * two Tables of item Shop by name in a loop while {@code bin/weaver} loads the item — a load that
  * publishes, one whose second Table a stability gate refuses, one killed between the two Tables'
  * commits and its rerun. Every answer the reader got must be the join as one publish pinned it.
+ *
+ * <p>Long mode ({@code -Plong}; 4-8 minutes): CI runs the same guarantee with a reader thread in
+ * {@code ItemPublishTest} and the statements in a notebook-like session in {@code
+ * WeaverStatementsTest} (docs/reliability.md, "Long mode").
  */
+@Tag("long")
 class ItemPublishReadersTest {
   private static Path resource(String name) {
     return BinWeaverCheckTest.projectRoot()
