@@ -90,6 +90,8 @@ def spark() -> Iterator["object"]:
         # The embedded session's compiled-code cache (docs/performance.md, "Compiled code").
         .config("spark.sql.codegen.cache.maxEntries", "1000")
         .config("spark.driver.memory", "1g")
+        # The throughput collector, as the Java tests' JVMs (docs/performance.md, "Test JVMs").
+        .config("spark.driver.extraJavaOptions", "-XX:+UseParallelGC")
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")

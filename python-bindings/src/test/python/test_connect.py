@@ -180,7 +180,7 @@ def server() -> Iterator[Dict[str, Any]]:
         "spark.ui.enabled": "false",
         "spark.sql.shuffle.partitions": "2",
         "spark.databricks.delta.snapshotPartitions": "1",
-        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={work}",
+        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={work} -XX:+UseParallelGC",
     }
     command = [
         os.path.join(home, "bin", "spark-submit"),

@@ -417,6 +417,8 @@ class SessionContractTest {
     confs.put("spark.sql.shuffle.partitions", "2");
     confs.put("spark.databricks.delta.snapshotPartitions", "1");
     confs.put("spark.sql.warehouse.dir", copy.dir().resolve("warehouse").toString());
+    // The throughput collector, as the test JVMs' (docs/performance.md, "Test JVMs").
+    confs.put("spark.driver.extraJavaOptions", "-XX:+UseParallelGC");
     return confs;
   }
 
