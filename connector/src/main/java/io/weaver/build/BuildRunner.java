@@ -9,6 +9,7 @@ import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
 import io.weaver.workspace.Target;
 import java.time.Instant;
@@ -19,8 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -317,19 +320,23 @@ public final class BuildRunner {
     ItemState(Catalogue catalogue) {
       this.catalogue = catalogue;
       // Catalogue metadata: a few rows per Table, fine to bring to the driver. A plan of an item
-      // never built finds no catalogue: every Table is new.
-      if (catalogue.exists(CatalogueTable.REGISTRY)) {
-        for (Row r : catalogue.read(CatalogueTable.REGISTRY).collectAsList()) {
-          CatalogueRows.RegistryEntry entry = CatalogueRows.RegistryEntry.fromRow(r);
-          registry.put(entry.objectId(), entry);
-        }
+      // never built finds no catalogue: every Table is new. The two reads run side by side (each a
+      // Delta snapshot and a small job).
+      CompletableFuture<List<Row>> dictionaryRows =
+          Ahead.start(
+              catalogue.spark(), "catalogue", () -> rowsOf(CatalogueTable.TABLE_DICTIONARY));
+      for (Row r : rowsOf(CatalogueTable.REGISTRY)) {
+        CatalogueRows.RegistryEntry entry = CatalogueRows.RegistryEntry.fromRow(r);
+        registry.put(entry.objectId(), entry);
       }
-      if (catalogue.exists(CatalogueTable.TABLE_DICTIONARY)) {
-        for (Row r : catalogue.read(CatalogueTable.TABLE_DICTIONARY).collectAsList()) {
-          CatalogueRows.DictionaryEntry entry = CatalogueRows.DictionaryEntry.fromRow(r);
-          dictionary.put(entry.tableId(), entry);
-        }
+      for (Row r : Ahead.join(dictionaryRows)) {
+        CatalogueRows.DictionaryEntry entry = CatalogueRows.DictionaryEntry.fromRow(r);
+        dictionary.put(entry.tableId(), entry);
       }
+    }
+
+    private List<Row> rowsOf(CatalogueTable table) {
+      return catalogue.exists(table) ? catalogue.read(table).collectAsList() : List.of();
     }
 
     ChangeClassifier.Previous previous(String id, org.apache.spark.sql.types.StructType physical) {
@@ -392,17 +399,25 @@ public final class BuildRunner {
       if (changedIds.isEmpty()) {
         return;
       }
-      for (CatalogueTable table :
-          List.of(
-              CatalogueTable.TABLE_DICTIONARY,
-              CatalogueTable.COLUMN_DICTIONARY,
-              CatalogueTable.KEY_DICTIONARY,
-              CatalogueTable.FOREIGN_KEY_DICTIONARY,
-              CatalogueTable.DEPENDENCY,
-              CatalogueTable.REGISTRY)) {
-        String idColumn = table == CatalogueTable.REGISTRY ? "object_id" : "table_id";
-        catalogue.replaceFor(table, idColumn, changedIds, rows.getOrDefault(table, List.of()));
-      }
+      // The dictionaries and dependencies side by side (one commit each, to tables of their own),
+      // then the registry: its row's signatures say the Table was built, so it is written only
+      // once the rest is, and a Build stopped before it builds the Table's rows again.
+      Ahead.all(
+          catalogue.spark(),
+          "catalogue",
+          Stream.of(
+                  CatalogueTable.TABLE_DICTIONARY,
+                  CatalogueTable.COLUMN_DICTIONARY,
+                  CatalogueTable.KEY_DICTIONARY,
+                  CatalogueTable.FOREIGN_KEY_DICTIONARY,
+                  CatalogueTable.DEPENDENCY)
+              .map(table -> (Runnable) () -> replace(table, "table_id"))
+              .toList());
+      replace(CatalogueTable.REGISTRY, "object_id");
+    }
+
+    private void replace(CatalogueTable table, String idColumn) {
+      catalogue.replaceFor(table, idColumn, changedIds, rows.getOrDefault(table, List.of()));
     }
   }
 }

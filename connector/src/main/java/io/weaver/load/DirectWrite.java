@@ -7,6 +7,7 @@ import io.weaver.catalyst.compat.SessionPlans;
 import io.weaver.catalyst.delta.DirectCommit;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
 import java.util.ArrayList;
 import java.util.List;

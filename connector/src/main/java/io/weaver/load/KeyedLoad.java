@@ -3,6 +3,7 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.col;
 
 import io.weaver.catalyst.compat.SparkLine;
+import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
 import java.util.ArrayList;
 import java.util.Arrays;

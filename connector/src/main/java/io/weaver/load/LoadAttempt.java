@@ -5,6 +5,7 @@ import io.weaver.catalogue.Catalogue;
 import io.weaver.json.PlainRows;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
+import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
 import io.weaver.staging.SqlStaging;
 import java.time.Instant;

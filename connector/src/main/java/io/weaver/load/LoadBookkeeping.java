@@ -3,6 +3,7 @@ package io.weaver.load;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.session.Ahead;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;

@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.session.Ahead;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

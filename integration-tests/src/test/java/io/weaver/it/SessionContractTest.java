@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>One lakehouse is prepared once by the CLI, as the README's main command does: the workspace
  * {@code session-contract} run, a second delivery (one customer gone, one visit cancelled), then
- * its Shop item run again. Every configuration works on its own copy: its first statement reads
+ * its Shop item loaded again. Every configuration works on its own copy: its first statement reads
  * {@code Shop.Sales.Customer} by name, then the probes of {@code contract_app.py} (or the CLI's
  * SQL) read live rows by name in every form, every row when asked and by path, time travel by name,
  * the incremental Table's read-back, a derived Table's load over the soft-deleted customer, a
@@ -541,7 +541,8 @@ class SessionContractTest {
       Files.writeString(
           files.resolve("visits/second.json"),
           "{\"visit_id\": 2, \"customer_id\": 2, \"cancelled\": true}\n");
-      BinWeaverCheckTest.Result second = seed.weaver(Map.of(), "run", "--item", "Shop");
+      // A load, not a run: nothing was declared anew, so Check and Build would find nothing to do.
+      BinWeaverCheckTest.Result second = seed.weaver(Map.of(), "load", "--item", "Shop");
       assertEquals(0, second.exit(), second.out() + second.err());
       assertTrue(second.out().contains("-1"), "the second run soft-deletes: " + second.out());
       return new Seed(dir);

@@ -1,6 +1,6 @@
-package io.weaver.load;
+package io.weaver.session;
 
-import io.weaver.session.JobLabels;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,11 +13,12 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Reads a load starts ahead of its main thread (daemon threads; idle ones end after a minute). Each
- * task runs with the caller's active session and a copy of the caller's Spark local properties (a
- * notebook's job group, scheduler pool), so its jobs are cancelled and scheduled with the load's.
+ * Work a load or a Build starts ahead of its main thread, or beside it (daemon threads, at most
+ * four, the caller running what finds none free; idle ones end after a minute). Each task runs with
+ * the caller's active session and a copy of the caller's Spark local properties (a notebook's job
+ * group, scheduler pool), so its jobs are cancelled and scheduled with the caller's.
  */
-final class Ahead {
+public final class Ahead {
   private static final ExecutorService POOL =
       new ThreadPoolExecutor(
           0,
@@ -26,7 +27,7 @@ final class Ahead {
           TimeUnit.SECONDS,
           new SynchronousQueue<>(),
           r -> {
-            Thread thread = new Thread(r, "weaver-load-ahead");
+            Thread thread = new Thread(r, "weaver-ahead");
             thread.setDaemon(true);
             return thread;
           },
@@ -35,7 +36,7 @@ final class Ahead {
   private Ahead() {}
 
   /** Starts {@code read}, whose jobs are named after {@code step} of the caller's work. */
-  static <T> CompletableFuture<T> start(SparkSession spark, String step, Supplier<T> read) {
+  public static <T> CompletableFuture<T> start(SparkSession spark, String step, Supplier<T> read) {
     SparkContext context = spark.sparkContext();
     Properties caller = (Properties) context.getLocalProperties().clone();
     // The caller's current job description names the caller's step, not this read.
@@ -55,8 +56,30 @@ final class Ahead {
         POOL);
   }
 
+  /**
+   * Runs every one of {@code steps} beside the others and returns when all have ended: the failure
+   * of one is rethrown (as it was thrown) only after the rest have ended, so that nothing started
+   * here still runs when the caller goes on.
+   */
+  public static void all(SparkSession spark, String step, List<Runnable> steps) {
+    List<CompletableFuture<Object>> started =
+        steps.stream()
+            .map(
+                s ->
+                    start(
+                        spark,
+                        step,
+                        () -> {
+                          s.run();
+                          return null;
+                        }))
+            .toList();
+    CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).handle((v, e) -> v).join();
+    started.forEach(Ahead::join);
+  }
+
   /** The value of a read started ahead; its failure is rethrown as it was thrown. */
-  static <T> T join(CompletableFuture<T> future) {
+  public static <T> T join(CompletableFuture<T> future) {
     try {
       return future.join();
     } catch (CompletionException e) {
