@@ -39,8 +39,9 @@ public final class Ahead {
   public static <T> CompletableFuture<T> start(SparkSession spark, String step, Supplier<T> read) {
     SparkContext context = spark.sparkContext();
     Properties caller = (Properties) context.getLocalProperties().clone();
-    // The caller's current job description names the caller's step, not this read.
-    caller.remove(JobLabels.DESCRIPTION);
+    // Inside a labelled work (a load) the caller's description names the caller's step, not this
+    // one: replaced. Outside one (Build's catalogue writes) the caller's own description (a
+    // notebook cell's) is kept.
     JobLabels.describe(step).ifPresent(d -> caller.setProperty(JobLabels.DESCRIPTION, d));
     return CompletableFuture.supplyAsync(
         () -> {
@@ -89,7 +90,14 @@ public final class Ahead {
       if (e.getCause() instanceof Error error) {
         throw error;
       }
-      throw e;
+      // Spark's Scala code throws checked exceptions (AnalysisException) without declaring them:
+      // passed on as thrown, so that callers and PySpark see Spark's own exception.
+      throw Ahead.<RuntimeException>undeclared(e.getCause() != null ? e.getCause() : e);
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E undeclared(Throwable thrown) throws E {
+    throw (E) thrown;
   }
 }
