@@ -25,9 +25,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <p>They run here, in the default execution's test JVMs, rather than in JVMs of their own: a cold
  * JVM's first Spark work (compiling Spark's and Delta's code) cost more than the cases themselves —
- * 241 s of test time in two new JVMs against about 85 s for the same cases warm. The property is a
- * JVM one, read at each load, and surefire runs one class at a time in each JVM, so it reaches only
- * the cases below; it is set back as it was when they are done. The long mode's {@code
+ * 241 s of test time in two new JVMs against 103.7 s for the same cases warm. The property is a JVM
+ * one, read at each load, and surefire runs one class at a time in each JVM, so it reaches only the
+ * cases below; it is set back as it was when they are done. The long mode's {@code
  * portable-delta-loads} execution (connector/pom.xml) runs every fault case on this path.
  */
 class PortablePathLoadTest {
