@@ -121,6 +121,7 @@ final class SessionSupport {
     WorkspaceFiles.seed(workspace, lakehouse, model.items(), progress::note);
     progress.note("starting Spark (lakehouse " + lakehouse + ")");
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
+    ClassArchiveMark.sparkStarted();
     progress.follow(spark);
     // The files were checked before Spark started (checkedModel); a command does not scan them
     // again.
