@@ -1,5 +1,6 @@
 package io.weaver.cli;
 
+import io.weaver.session.WeaverConf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  */
 final class ClassArchiveMark {
   /** The file to create, set by {@code bin/weaver} only when the JVM writes an archive. */
-  static final String PROPERTY = "weaver.cds.sparkStarted";
+  static final String PROPERTY = WeaverConf.CLASS_ARCHIVE_MARK_PROPERTY;
 
   private ClassArchiveMark() {}
 

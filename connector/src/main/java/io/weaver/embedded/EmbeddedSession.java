@@ -3,6 +3,7 @@ package io.weaver.embedded;
 import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.Evaluation;
 import io.weaver.session.WeaverConf;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -16,8 +17,9 @@ import org.apache.spark.sql.SparkSession;
  * The local Spark session the CLI and tests run in: Delta as the session catalog, Weaver's
  * extension when it is on the classpath, one {@link ItemCatalog} per item of the embedded
  * lakehouse, and a {@code spark_catalog} that persists across processes in a metastore under the
- * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath. With a
- * master whose executors run in their own JVMs it ships Weaver's and Delta's jars to them ({@link
+ * lakehouse ({@link EmbeddedMetastore}) when Spark's Hive support is on the classpath, interpreted
+ * while the lakehouse is small ({@link SmallLakehouse}, {@link Evaluation}). With a master whose
+ * executors run in their own JVMs it ships Weaver's and Delta's jars to them ({@link
  * ExecutorJars}).
  */
 public final class EmbeddedSession {
@@ -53,12 +55,24 @@ public final class EmbeddedSession {
     if (!running && fromSubmit("spark.sql.catalogImplementation").isEmpty()) {
       EmbeddedMetastore.confs(lakehouseRoot.toAbsolutePath().normalize()).forEach(builder::config);
     }
+    // A small lakehouse's queries start interpreted (Evaluation), unless the user chose a mode.
+    boolean interpreted =
+        !running
+            && fromSubmit(Evaluation.WHOLE_STAGE).isEmpty()
+            && fromSubmit(Evaluation.FACTORY_MODE).isEmpty()
+            && SmallLakehouse.isSmall(lakehouseRoot.toAbsolutePath().normalize());
+    if (interpreted) {
+      Evaluation.interpretedConfs().forEach(builder::config);
+    }
     // In the builder, item catalogs reach the SparkContext's conf, so spark.newSession() (one
     // session per load) has them too; confs set later on a session stay in that session.
     for (String item : items) {
       ItemCatalogs.confs(lakehouseRoot, item).forEach(builder::config);
     }
     SparkSession spark = builder.getOrCreate();
+    if (interpreted) {
+      Evaluation.startInterpreted(spark);
+    }
     for (String item : items) {
       ItemCatalogs.register(spark, lakehouseRoot, item);
     }

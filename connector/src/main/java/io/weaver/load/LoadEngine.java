@@ -3,6 +3,7 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.col;
 
 import io.weaver.metadata.ManagedColumns;
+import io.weaver.session.Evaluation;
 import io.weaver.session.JobLabels;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
@@ -106,6 +107,8 @@ public final class LoadEngine {
         request.staging() != null
             ? request.staging()
             : spark.createDataFrame(List.of(), spec.businessSchema());
+    // Staging from outside a small lakehouse may be large: compiled code from here on.
+    Evaluation.forInput(spark, staging);
     StagingValidator validator = new StagingValidator(spec);
     if (!spec.keyed()) {
       JobLabels.step(spark, "replace");

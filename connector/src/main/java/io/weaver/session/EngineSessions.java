@@ -33,6 +33,7 @@ public final class EngineSessions {
     // fail or silently clamp it to 2262. Microseconds are what Spark's timestamps hold, and every
     // reader reads them exactly (docs/environments.md, "Readers outside Spark").
     session.conf().set(PARQUET_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
+    Evaluation.inherit(spark, session);
     SESSIONS.put(session, Boolean.TRUE);
     return session;
   }

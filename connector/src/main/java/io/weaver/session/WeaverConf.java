@@ -113,6 +113,12 @@ public final class WeaverConf {
   /** JVM system property: {@code hive} (default) or {@code memory}, the embedded metastore. */
   public static final String METASTORE_PROPERTY = "weaver.metastore";
 
+  /**
+   * JVM system property, set by {@code bin/weaver} only: the file the CLI creates once Spark has
+   * started, so that the script keeps the class-data archive the JVM writes at its exit.
+   */
+  public static final String CLASS_ARCHIVE_MARK_PROPERTY = "weaver.cds.sparkStarted";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */

@@ -3,6 +3,7 @@ package io.weaver.staging;
 import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.session.Evaluation;
 import io.weaver.session.LatestReads;
 import io.weaver.session.WeaverConf;
 import java.util.List;
@@ -37,6 +38,7 @@ public final class ItemSession {
     // Weaver's own statements read the latest version of a published item's Tables: a load reads
     // what the Tables it depends on committed in this run, before the item publishes.
     LatestReads.mark(session);
+    Evaluation.inherit(spark, session);
     // Catalog and Weaver confs set at runtime on the caller's session are not inherited.
     CollectionConverters.asJava(spark.conf().getAll())
         .forEach(

@@ -8,12 +8,10 @@ import static org.apache.spark.sql.functions.unhex;
 import static org.apache.spark.sql.functions.when;
 import static org.apache.spark.sql.functions.xxhash64;
 
-import io.weaver.embedded.EmbeddedSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -42,8 +40,7 @@ public final class DiffAnatomy {
       work = Files.createTempDirectory("anatomy");
     }
     // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
-    SparkSession spark =
-        EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
+    SparkSession spark = BenchSession.create(work.resolve("lake"), List.of("Bench"));
     SyntheticWorkload synthetic = new SyntheticWorkload(spark, n, List.of(0.01));
     String stagingPath = work.resolve("staging").toString();
     synthetic.deliveries().get(0).staging().write().parquet(stagingPath);

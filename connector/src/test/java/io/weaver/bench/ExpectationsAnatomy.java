@@ -8,7 +8,6 @@ import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 
-import io.weaver.embedded.EmbeddedSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Column;
@@ -77,8 +75,7 @@ public final class ExpectationsAnatomy {
     if (work == null) {
       work = Files.createTempDirectory("anatomy");
     }
-    SparkSession spark =
-        EmbeddedSession.create(work.resolve("lake"), List.of("Bench"), Optional.of("local[*]"));
+    SparkSession spark = BenchSession.create(work.resolve("lake"), List.of("Bench"));
     spark.sparkContext().setLogLevel("WARN");
     TaskCpu cpu = new TaskCpu();
     spark.sparkContext().addSparkListener(cpu);

@@ -12,7 +12,6 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.bench.Workload.Delivery;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.embedded.EmbeddedSession;
 import io.weaver.load.ExpectationCount;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadResult;
@@ -136,7 +135,7 @@ public final class LoadBenchmark {
     }
     Path lakeRoot = work.resolve("lake");
     // Its own session, not SharedSpark: a benchmark measures the embedded session on every core.
-    SparkSession spark = EmbeddedSession.create(lakeRoot, List.of(ITEM), Optional.of("local[*]"));
+    SparkSession spark = BenchSession.create(lakeRoot, List.of(ITEM));
     spark.sparkContext().setLogLevel("WARN");
     LoadBenchmark bench = new LoadBenchmark(spark, work);
     try {

@@ -2,7 +2,6 @@ package io.weaver.bench;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.embedded.EmbeddedSession;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import java.nio.file.Files;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -46,7 +44,7 @@ public final class PublishReads {
     }
     Path lake = work.resolve("lake");
     List<String> items = List.of("Plain", "PinnedLatest", "PinnedBehind");
-    SparkSession spark = EmbeddedSession.create(lake, items, Optional.of("local[*]"));
+    SparkSession spark = BenchSession.create(lake, items);
     spark.sparkContext().setLogLevel("WARN");
     AtomicLong jobs = new AtomicLong();
     spark

@@ -1,11 +1,14 @@
 package io.weaver.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.lakehouse.ItemCatalog;
 import io.weaver.lakehouse.ItemCatalogs;
+import io.weaver.session.EngineSessions;
+import io.weaver.session.Evaluation;
 import io.weaver.session.WeaverConf;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -16,6 +19,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -135,6 +140,56 @@ class EmbeddedSessionTest {
     spark.sql("INSERT INTO Logistics.Parcel.Current VALUES (1)");
     assertEquals(1L, spark.sql("SELECT * FROM Logistics.Parcel.Current").count());
     assertTrue(Files.isDirectory(lakehouse.resolve("Logistics/Tables/Parcel/Current/_delta_log")));
+  }
+
+  /**
+   * The lakehouse is empty, so small: the session starts interpreted, and so do the engine's
+   * sessions made beside it; a small input keeps it so, a large one (estimated by Spark's plan
+   * statistics) turns compiled code on for the session, the input's and every later engine session.
+   * Results are the same either way. (One test: the switch is one-way for the process.)
+   */
+  @Test
+  void aSmallLakehouseRunsInterpretedUntilALoadReadsALargeInput() {
+    SparkSession engine = EngineSessions.open(spark);
+    for (SparkSession s : List.of(spark, engine)) {
+      assertEquals("false", s.conf().get(Evaluation.WHOLE_STAGE));
+      assertEquals("NO_CODEGEN", s.conf().get(Evaluation.FACTORY_MODE));
+    }
+    assertEquals(6L, sumOfGroupSums(spark));
+    assertFalse(executedPlan(spark).contains("*("), executedPlan(spark));
+
+    assertFalse(Evaluation.forInput(spark, spark.range(1000).toDF()), "8 kB: still small");
+    assertEquals("false", spark.conf().get(Evaluation.WHOLE_STAGE));
+
+    SparkSession other = spark.newSession();
+    Dataset<Row> large = other.range(10_000_000).toDF(); // estimated at 80 MB
+    assertTrue(Evaluation.forInput(spark, large));
+    assertFalse(Evaluation.forInput(spark, large), "switched once");
+    for (SparkSession s : List.of(spark, other, EngineSessions.open(spark))) {
+      assertEquals("true", s.conf().get(Evaluation.WHOLE_STAGE));
+      assertEquals("FALLBACK", s.conf().get(Evaluation.FACTORY_MODE));
+    }
+    assertEquals("false", engine.conf().get(Evaluation.WHOLE_STAGE), "made before: as it was");
+    assertEquals(6L, sumOfGroupSums(spark));
+    assertTrue(executedPlan(spark).contains("*("), "whole-stage code generation is on again");
+  }
+
+  /** The plan a small aggregation ran with: "*(n)" marks its whole-stage compiled parts. */
+  private static String executedPlan(SparkSession session) {
+    Dataset<Row> sum = session.range(4).groupBy().sum("id");
+    sum.collect();
+    return sum.queryExecution().executedPlan().toString();
+  }
+
+  private static long sumOfGroupSums(SparkSession session) {
+    return session
+        .range(4)
+        .selectExpr("id % 3 AS k", "id")
+        .groupBy("k")
+        .sum("id")
+        .selectExpr("sum(`sum(id)`)")
+        .first()
+        .getLong(0);
   }
 
   @Test
