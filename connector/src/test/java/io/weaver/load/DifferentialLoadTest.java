@@ -10,6 +10,7 @@ import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.testing.LongMode;
+import io.weaver.testing.SharedSpark;
 import io.weaver.testing.WorkspaceFiles;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -289,7 +290,9 @@ class DifferentialLoadTest {
         Boolean.getBoolean("weaver.differential.writesOnly") || !LongMode.on()
             ? WRITES
             : EnumSet.allOf(Kind.class);
-    on("direct", () -> check(steps, maxSteps, seed, required));
+    // Compiled, as a notebook runs it: the load suites run interpreted (SharedSpark), so this run
+    // is connector's check of the data path's generated code.
+    SharedSpark.compiled(() -> on("direct", () -> check(steps, maxSteps, seed, required)));
   }
 
   /**

@@ -1,13 +1,27 @@
 package io.weaver.testing;
 
+import io.weaver.session.Evaluation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
-/** The one local SparkSession (with Delta) that every test in this JVM shares. */
+/**
+ * The one local SparkSession (with Delta) that every test in this JVM shares.
+ *
+ * <p>It evaluates queries as the CLI does over a small lakehouse, interpreted ({@link
+ * Evaluation#interpretedConfs}): these suites' tables are a few rows, and a test JVM runs thousands
+ * of distinct small queries once each, as a CLI call does. That cut two load suites from 268 to 213
+ * s (docs/performance.md, "Interpreted evaluation for a small lakehouse"). Compiled code, what a
+ * notebook runs, is tested by the differential test's direct run ({@link #compiled}), the
+ * sql-extensions suites (notebook sessions), the integration tests and the benchmarks; {@code
+ * -Dweaver.tests.compiled=true} runs these suites compiled too.
+ */
 public final class SharedSpark {
+  /** Runs the shared session with compiled code, Spark's default. */
+  public static final String COMPILED_PROPERTY = "weaver.tests.compiled";
+
   private static SparkSession spark;
 
   private SharedSpark() {}
@@ -24,8 +38,12 @@ public final class SharedSpark {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      SparkSession.Builder builder = SparkSession.builder();
+      if (!Boolean.getBoolean(COMPILED_PROPERTY)) {
+        Evaluation.interpretedConfs().forEach(builder::config);
+      }
       spark =
-          SparkSession.builder()
+          builder
               .master("local[2]")
               .appName("weaver-tests")
               .config("spark.ui.enabled", "false")
@@ -42,5 +60,25 @@ public final class SharedSpark {
       spark.sparkContext().setLogLevel("WARN");
     }
     return spark;
+  }
+
+  /** A body run with compiled code in the shared session, which is then put back as it was. */
+  public interface Body {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code body} with compiled code (Spark's defaults) in the shared session. */
+  public static void compiled(Body body) throws Exception {
+    SparkSession session = get();
+    String wholeStage = session.conf().get(Evaluation.WHOLE_STAGE);
+    String factoryMode = session.conf().get(Evaluation.FACTORY_MODE, "FALLBACK");
+    session.conf().set(Evaluation.WHOLE_STAGE, "true");
+    session.conf().set(Evaluation.FACTORY_MODE, "FALLBACK");
+    try {
+      body.run();
+    } finally {
+      session.conf().set(Evaluation.WHOLE_STAGE, wholeStage);
+      session.conf().set(Evaluation.FACTORY_MODE, factoryMode);
+    }
   }
 }
