@@ -12,9 +12,9 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>It evaluates queries as the CLI does over a small lakehouse, interpreted ({@link
  * Evaluation#interpretedConfs}): these suites' tables are a few rows, and a test JVM runs thousands
- * of distinct small queries once each, as a CLI call does. That cut two load suites from 268 to 213
- * s (docs/performance.md, "Interpreted evaluation for a small lakehouse"). Compiled code, what a
- * notebook runs, is tested by the differential test's direct run ({@link #compiled}), the
+ * of distinct small queries once each, as a CLI call does. Six load suites took 8:51 min instead of
+ * 10:52 (docs/performance.md, "Interpreted evaluation for a small lakehouse"). Compiled code, what
+ * a notebook runs, is tested by the differential test's direct run ({@link #compiled}), the
  * sql-extensions suites (notebook sessions), the integration tests and the benchmarks; {@code
  * -Dweaver.tests.compiled=true} runs these suites compiled too.
  */
