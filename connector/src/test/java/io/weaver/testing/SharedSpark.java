@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -70,15 +72,15 @@ public final class SharedSpark {
   /** Runs {@code body} with compiled code (Spark's defaults) in the shared session. */
   public static void compiled(Body body) throws Exception {
     SparkSession session = get();
-    String wholeStage = session.conf().get(Evaluation.WHOLE_STAGE);
-    String factoryMode = session.conf().get(Evaluation.FACTORY_MODE, "FALLBACK");
-    session.conf().set(Evaluation.WHOLE_STAGE, "true");
-    session.conf().set(Evaluation.FACTORY_MODE, "FALLBACK");
+    Map<String, String> before = new HashMap<>();
+    for (String key : Evaluation.interpretedConfs().keySet()) {
+      before.put(key, session.conf().get(key));
+      session.conf().unset(key);
+    }
     try {
       body.run();
     } finally {
-      session.conf().set(Evaluation.WHOLE_STAGE, wholeStage);
-      session.conf().set(Evaluation.FACTORY_MODE, factoryMode);
+      before.forEach(session.conf()::set);
     }
   }
 }
