@@ -33,15 +33,19 @@ final class CliArgs {
   private final List<String> switches = new ArrayList<>();
   final List<String> positional = new ArrayList<>();
 
-  private CliArgs(String command) {
+  /** Which of the call's output streams are a terminal. */
+  private final Terminal terminal;
+
+  private CliArgs(String command, Terminal terminal) {
     this.command = command;
+    this.terminal = terminal;
   }
 
-  static CliArgs parse(String[] args) {
+  static CliArgs parse(String[] args, Terminal terminal) {
     if (args.length == 0) {
       throw new UsageException("no command given");
     }
-    CliArgs parsed = new CliArgs(args[0]);
+    CliArgs parsed = new CliArgs(args[0], terminal);
     for (int i = 1; i < args.length; i++) {
       String arg = args[i];
       String name = arg;
@@ -76,6 +80,10 @@ final class CliArgs {
 
   boolean has(String option) {
     return switches.contains(option);
+  }
+
+  Terminal terminal() {
+    return terminal;
   }
 
   boolean help() {

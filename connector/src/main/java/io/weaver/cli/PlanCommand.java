@@ -44,9 +44,7 @@ final class PlanCommand {
       out.println(Json.write(document(plans)));
     } else {
       // Colour only when stdout is a terminal a person reads.
-      boolean colour =
-          out == System.out && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-      print(plans, out, colour);
+      print(plans, out, checked.args().terminal().stdout());
     }
     return plans.stream().anyMatch(TablePlan::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }

@@ -38,9 +38,7 @@ final class Progress extends SparkListener implements Consumer<String>, AutoClos
 
   /** Progress for {@code args}: silent with {@code --quiet}, redrawn in place on a terminal. */
   static Progress of(CliArgs args, PrintStream err) {
-    boolean terminal =
-        err == System.err && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-    return new Progress(err, args.has("--quiet"), terminal);
+    return new Progress(err, args.has("--quiet"), args.terminal().stderr());
   }
 
   /** A message of the command ("starting Spark", a Python worker's state). */

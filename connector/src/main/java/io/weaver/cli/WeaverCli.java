@@ -49,15 +49,23 @@ public final class WeaverCli {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs a command line; returns the exit code. */
+  /**
+   * Runs a command line; returns the exit code. {@code out} and {@code err} count as a terminal
+   * when they are this process's own streams and it has one.
+   */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, Terminal.of(out, err));
+  }
+
+  /** Runs a command line whose streams are, or are not, a terminal as {@code terminal} says. */
+  static int run(String[] args, PrintStream out, PrintStream err, Terminal terminal) {
     if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
       out.print(USAGE_TEXT);
       return OK;
     }
     CliArgs parsed;
     try {
-      parsed = CliArgs.parse(args);
+      parsed = CliArgs.parse(args, terminal);
     } catch (UsageException e) {
       return usage(err, e.getMessage());
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,9 @@ final class EmbeddedMetastore {
   private static final String[] HIVE_CLASSES = {
     "org.apache.spark.sql.hive.HiveSessionStateBuilder", "org.apache.hadoop.hive.conf.HiveConf"
   };
+
+  /** How long a process waits for an idle warm holder to exit and free the lock. */
+  private static final long RELEASE_WAIT_MS = 30_000;
 
   /** The lock this JVM holds (the first embedded session's metastore), kept until exit. */
   private static FileChannel heldChannel;
@@ -120,20 +124,31 @@ final class EmbeddedMetastore {
               StandardOpenOption.CREATE,
               StandardOpenOption.READ,
               StandardOpenOption.WRITE);
-      FileLock lock;
-      try {
-        lock = channel.tryLock();
-      } catch (OverlappingFileLockException e) {
-        lock = null; // another channel of this JVM holds it: the same refusal applies
+      FileLock lock = tryLock(channel);
+      String holder = "";
+      boolean warmBusy = false;
+      if (lock == null) {
+        String holderText = Files.readString(lockFile, StandardCharsets.UTF_8);
+        holder = holderText.lines().findFirst().orElse("").strip();
+        Optional<Path> warm = LakehouseRelease.socketIn(holderText);
+        if (warm.isPresent()) {
+          LakehouseRelease.Answer answer = LakehouseRelease.ask(warm.get());
+          warmBusy = answer == LakehouseRelease.Answer.BUSY;
+          if (!warmBusy) {
+            LOG.info(
+                "waiting for the idle warm Weaver process (pid {}) to release {}", holder, dir);
+            lock = waitForLock(channel);
+          }
+        }
       }
       if (lock == null) {
-        String holder = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
         channel.close();
         throw new IllegalStateException(
             "the metastore "
                 + dir.resolve(DATABASE)
                 + " is in use by another process"
                 + (holder.isEmpty() ? "" : " (pid " + holder + ")")
+                + (warmBusy ? ", a warm Weaver process running another call," : "")
                 + ", which holds "
                 + lockFile
                 + "; its embedded Derby database allows one process at a time. Wait for that"
@@ -143,9 +158,14 @@ final class EmbeddedMetastore {
                 + "=memory for an in-memory spark_catalog that does not persist)");
       }
       channel.truncate(0);
-      channel.write(
-          ByteBuffer.wrap(
-              Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
+      // The holder's pid, and a warm process's socket, through which another process asks it to
+      // release the lakehouse while it is idle (LakehouseRelease).
+      String text =
+          ProcessHandle.current().pid()
+              + LakehouseRelease.ownSocket()
+                  .map(socket -> "\n" + LakehouseRelease.LOCK_LINE_PREFIX + socket)
+                  .orElse("");
+      channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
       channel.force(false);
     } catch (IOException e) {
       closeQuietly(channel);
@@ -159,6 +179,44 @@ final class EmbeddedMetastore {
     if (System.getProperty("derby.system.home") == null) {
       System.setProperty("derby.system.home", dir.toString());
     }
+  }
+
+  /** The lock, or null when another process holds it. */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      return null; // another channel of this JVM holds it: the same refusal applies
+    }
+  }
+
+  /**
+   * The lock once a warm holder that is exiting has let it go; null after {@link #RELEASE_WAIT_MS}
+   * (a holder whose exit hangs is treated as any other holder).
+   */
+  private static FileLock waitForLock(FileChannel channel) throws IOException {
+    long deadline = System.nanoTime() + RELEASE_WAIT_MS * 1_000_000L;
+    while (System.nanoTime() < deadline) {
+      FileLock lock = tryLock(channel);
+      if (lock != null) {
+        return lock;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The metastore folder this JVM holds, if any: a warm process ends when a call moved it to
+   * another lakehouse, since Derby keeps the first one's database open until the JVM exits.
+   */
+  static synchronized Optional<Path> heldDirectory() {
+    return Optional.ofNullable(heldDir);
   }
 
   private static void closeQuietly(FileChannel channel) {

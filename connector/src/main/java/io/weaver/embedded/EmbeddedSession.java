@@ -79,6 +79,14 @@ public final class EmbeddedSession {
     return spark;
   }
 
+  /**
+   * The metastore folder of the lakehouse whose lock this JVM holds, if any (a warm process exits
+   * when a call moved it to another: Derby keeps the first database open until the JVM exits).
+   */
+  public static Optional<Path> heldMetastore() {
+    return EmbeddedMetastore.heldDirectory();
+  }
+
   /** The confs {@link #create} builds with, in order. */
   static Map<String, String> sessionConfs(Path lakehouseRoot, Optional<String> master) {
     LakehouseLayout layout = layout(lakehouseRoot);

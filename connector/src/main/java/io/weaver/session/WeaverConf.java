@@ -119,6 +119,12 @@ public final class WeaverConf {
    */
   public static final String CLASS_ARCHIVE_MARK_PROPERTY = "weaver.cds.sparkStarted";
 
+  /**
+   * JVM system property, set by {@code bin/weaver} only on a warm process it starts: the process's
+   * socket, which it writes into a lakehouse's lock file (embedded.LakehouseRelease).
+   */
+  public static final String WARM_SOCKET_PROPERTY = "weaver.warm.socket";
+
   public static final String DEFAULT_WORKSPACE = ".";
 
   /** The lakehouse root relative to the workspace when nothing else is configured. */

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Embedded mode keeps {@code spark_catalog} in a metastore under the lakehouse: a table one {@code
  * bin/weaver} process creates there is read by the next, and loaded by a Table that names it, and a
  * second process on a lakehouse whose metastore is in use is refused with what to do. On the way:
- * {@code --quiet} leaves stderr empty, and no run leaves anything in its {@code java.io.tmpdir}.
+ * {@code --quiet} leaves stderr empty, and no run leaves anything in its {@code java.io.tmpdir}
+ * once the process that ran it has exited.
  */
 class PersistentMetastoreCliTest {
   @TempDir Path lakehouse;
@@ -95,6 +96,19 @@ class PersistentMetastoreCliTest {
     // Not quiet: progress, but neither the JVM's incubator notice nor Spark's plan truncation.
     assertFalse(run.err().contains("incubator modules"), run.err());
     assertFalse(run.err().contains("Truncated the string representation"), run.err());
+
+    // The runs' warm process (docs/decisions.md, "A warm process") holds what a JVM keeps in its
+    // java.io.tmpdir until it exits (native libraries, Spark's artifact root); ended as a user's
+    // kill would end it, it removes them.
+    long warm =
+        Long.parseLong(
+            Files.readString(lakehouse.resolve(".spark-metastore/weaver.lock"))
+                .lines()
+                .findFirst()
+                .orElseThrow()
+                .strip());
+    ProcessHandle.of(warm).ifPresent(ProcessHandle::destroy);
+    ProcessHandle.of(warm).ifPresent(p -> p.onExit().join());
 
     // Hive's per-session <uuid>_resources folder, Spark's scratch folders: nothing is left.
     try (Stream<Path> left = Files.list(tmp)) {
