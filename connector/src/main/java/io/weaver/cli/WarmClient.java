@@ -70,10 +70,7 @@ public final class WarmClient {
           }
           case WarmWire.EXIT -> {
             System.out.flush();
-            return ((payload[0] & 0xff) << 24)
-                | ((payload[1] & 0xff) << 16)
-                | ((payload[2] & 0xff) << 8)
-                | (payload[3] & 0xff);
+            return WarmWire.exitCode(payload);
           }
           case WarmWire.DECLINED -> {
             return DECLINED;

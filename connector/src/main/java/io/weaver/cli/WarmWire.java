@@ -105,8 +105,12 @@ final class WarmWire {
 
   /** The exit frame: the call's code. */
   static void exit(DataOutputStream out, int code) throws IOException {
-    byte[] bytes = {(byte) (code >>> 24), (byte) (code >>> 16), (byte) (code >>> 8), (byte) code};
-    frame(out, EXIT, bytes, 0, 4);
+    frame(out, EXIT, ByteBuffer.allocate(Integer.BYTES).putInt(code).array(), 0, Integer.BYTES);
+  }
+
+  /** The code an exit frame's payload carries. */
+  static int exitCode(byte[] payload) {
+    return ByteBuffer.wrap(payload).getInt();
   }
 
   /**
