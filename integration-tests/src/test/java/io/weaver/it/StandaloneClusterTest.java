@@ -1,5 +1,6 @@
 package io.weaver.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Weaver on a real Spark standalone cluster (one master, one worker, loopback; {@link
  * StandaloneCluster}): {@code bin/weaver run --master spark://…} of the example, Python Tables
  * included, and a {@code spark-submit --master spark://…} of a Python app using {@code
- * weaver.Workspace}. The executors are JVMs of their own, so this catches what {@code local[*]}
- * hides: classes the executors lack, objects in tasks that do not serialise.
+ * weaver.Workspace} and SQL statements, the bundle resolved by {@code --packages}. The executors
+ * are JVMs of their own, so this catches what {@code local[*]} hides: classes the executors lack,
+ * objects in tasks that do not serialise.
  */
 class StandaloneClusterTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -128,10 +130,34 @@ class StandaloneClusterTest {
     assertRanOnTheWorker(before, "weaver");
   }
 
+  /**
+   * The shipped artifact as a user submits it to a cluster: {@code spark-submit --master spark://…
+   * --packages io.weaver:weaver-spark-4.1_2.13:<version>} of a Python app that imports {@code
+   * weaver} from the bundle, builds, loads and restores a Table with SQL statements, and builds and
+   * loads the example's Tables through {@code weaver.Workspace}, a Python Table included. (The
+   * local-master {@code spark-submit} is the session contract's configuration, {@link
+   * SessionContractTest}: one submitted process fewer in CI.)
+   */
   @Test
-  void sparkSubmitOfAPythonAppBuildsAndLoadsOnTheCluster() throws Exception {
-    // The Python API does not seed a lakehouse's file areas (bin/weaver does): as in a notebook,
-    // the landing files are already where the item's Tables read them.
+  void sparkSubmitWithPackagesBuildsLoadsAndRestoresOnTheCluster() throws Exception {
+    // The example plus a Shop item of one Table, which the app builds, loads, changes and
+    // restores with SQL statements.
+    Path submitWorkspace = dir.resolve("submit-workspace");
+    BundleSubmit.copyTree(workspace, submitWorkspace);
+    Path orders = submitWorkspace.resolve("Lakehouse/Shop/Tables/Sales.Orders.sql");
+    Files.createDirectories(orders.getParent());
+    Files.writeString(
+        orders,
+        """
+        /*
+        Table ID: Sales.Orders
+        Description: Three orders, loaded through spark-submit.
+        Primary key: order_id
+        */
+        select * from values (1, 'ada'), (2, 'bo'), (3, 'cy') as t(order_id, customer);
+        """);
+    // The Python API and SQL statements do not seed a lakehouse's file areas (bin/weaver does):
+    // as in a notebook, the landing files are already where the item's Tables read them.
     Path lakehouse = dir.resolve("submit-lakehouse");
     BundleSubmit.copyTree(
         workspace.resolve("Lakehouse/Logistics/Files"), lakehouse.resolve("Logistics/Files"));
@@ -140,16 +166,47 @@ class StandaloneClusterTest {
         submit.runPythonApp(
             """
             import json
+            import os
             import time
-            import weaver
+            import weaver  # from the bundle jar (spark-submit puts --packages jars on sys.path)
             from pyspark.sql import SparkSession, functions as F
 
             def emit(tag, value):
                 print(tag, json.dumps(value, default=str), flush=True)
 
+            emit("WEAVER_MODULE", weaver.__file__)
+            emit("WEAVER_TABLE", hasattr(weaver, "Table"))
             spark = SparkSession.builder.appName("weaver-cluster-submit").getOrCreate()
             sc = spark.sparkContext
             emit("MASTER", sc.master)
+
+            # SQL statements: build, load, a second delivery, RESTORE to the first load.
+            t = time.monotonic()
+            for row in spark.sql("BUILD WEAVER ITEM Shop").collect():
+                emit("SQL_BUILD", row.asDict())
+            for row in spark.sql("LOAD WEAVER TABLE Shop.Sales.Orders").collect():
+                emit("SQL_LOAD", row.asDict())
+                first_load_id = row["load_id"]
+            rows = spark.sql(
+                "SELECT order_id, customer FROM Shop.Sales.Orders ORDER BY order_id").collect()
+            emit("ROWS", [r.asDict() for r in rows])
+            table_file = os.path.join(
+                spark.conf.get("spark.weaver.workspace"), "Lakehouse/Shop/Tables/Sales.Orders.sql")
+            with open(table_file) as f:
+                declaration = f.read()
+            with open(table_file, "w") as f:
+                f.write(declaration.replace("(2, 'bo'), (3, 'cy')", "(2, 'bea')"))
+            for row in spark.sql("LOAD WEAVER TABLE Shop.Sales.Orders").collect():
+                emit("SQL_LOAD2", row.asDict())
+            restore = "RESTORE WEAVER TABLE Shop.Sales.Orders TO LOAD '%%s'" %% first_load_id
+            for row in spark.sql(restore).collect():
+                emit("RESTORE", row.asDict())
+            rows = spark.sql(
+                "SELECT order_id, customer FROM Shop.Sales.Orders ORDER BY order_id").collect()
+            emit("ROWS_RESTORED", [r.asDict() for r in rows])
+            emit("SECONDS", {"sql": round(time.monotonic() - t, 1)})
+
+            # The Python API over the example's Logistics item.
             t = time.monotonic()
             ws = weaver.Workspace(spark, %s, lakehouse=%s)
             for table in ("Logistics.Depot.Site", "Logistics.Parcel.Current"):
@@ -173,19 +230,26 @@ class StandaloneClusterTest {
             spark.stop()
             """
                 .formatted(
-                    JSON.writeValueAsString(workspace.toString()),
+                    JSON.writeValueAsString(submitWorkspace.toString()),
                     JSON.writeValueAsString(lakehouse.toString())),
-            Map.of(),
+            Map.of(
+                "spark.weaver.workspace", submitWorkspace.toString(),
+                "spark.weaver.lakehouse", lakehouse.toString()),
             cluster.url);
     System.out.println(
         "spark-submit --master "
             + cluster.url
+            + " --packages "
+            + submit.coordinate()
             + ": "
             + r.millis()
             + " ms, app phases "
             + r.lines("SECONDS"));
     assertEquals(0, r.exit(), r.describe() + cluster.logTail());
     assertEquals(List.of(JSON.writeValueAsString(cluster.url)), r.lines("MASTER"), r.describe());
+    assertResolvedFromTheRepository(r);
+
+    assertSqlStatementsBuildLoadAndRestore(r, lakehouse);
 
     List<String> built = r.lines("BUILD");
     assertEquals(2, built.size(), r.describe());
@@ -205,6 +269,80 @@ class StandaloneClusterTest {
     assertTrue(Integer.parseInt(r.lines("EXECUTORS").get(0)) >= 1, r.describe());
 
     assertRanOnTheWorker(before, "weaver-cluster-submit");
+  }
+
+  /**
+   * Ivy resolved the bundle from the laid-out repository (not a stale copy in ~/.m2), byte for
+   * byte, and {@code import weaver} came from that jar.
+   */
+  private static void assertResolvedFromTheRepository(BundleSubmit.Result r) throws IOException {
+    assertTrue(
+        r.err()
+            .contains(
+                "found io.weaver#"
+                    + BundleSubmit.ARTIFACT_ID
+                    + ";"
+                    + submit.version
+                    + " in repo-1"),
+        "Ivy did not resolve the bundle from "
+            + submit.repository
+            + " (is an older copy installed in ~/.m2/repository/io/weaver?)\n"
+            + r.describe());
+    Path resolved =
+        submit.dir.resolve(
+            "ivy/jars/io.weaver_" + BundleSubmit.ARTIFACT_ID + "-" + submit.version + ".jar");
+    assertArrayEquals(
+        Files.readAllBytes(submit.bundle), Files.readAllBytes(resolved), "resolved jar differs");
+    String module = JSON.readTree(r.lines("WEAVER_MODULE").get(0)).asText();
+    assertTrue(
+        module.endsWith(".jar/weaver/__init__.py") && module.contains(BundleSubmit.ARTIFACT_ID),
+        "weaver was not imported from the bundle jar: " + module);
+    assertEquals(List.of("true"), r.lines("WEAVER_TABLE"), r.describe());
+  }
+
+  /**
+   * BUILD created Shop.Sales.Orders; the first LOAD inserted its three rows in one MERGE whose
+   * commit names the load; the second delivery updated one order and soft-deleted another; RESTORE
+   * put the first load's rows back as a new Delta version, and reads by name see them again.
+   */
+  private static void assertSqlStatementsBuildLoadAndRestore(BundleSubmit.Result r, Path lakehouse)
+      throws IOException {
+    List<String> build = r.lines("SQL_BUILD");
+    assertEquals(1, build.size(), r.describe());
+    JsonNode built = JSON.readTree(build.get(0));
+    assertEquals("Shop.Sales.Orders", built.get("table_id").asText());
+    assertEquals("created", built.get("action").asText(), build.get(0));
+
+    List<String> load = r.lines("SQL_LOAD");
+    assertEquals(1, load.size(), r.describe());
+    JsonNode loaded = JSON.readTree(load.get(0));
+    assertEquals("succeeded", loaded.get("status").asText(), load.get(0));
+    assertEquals(3, loaded.get("rows_inserted").asInt(), load.get(0));
+    assertEquals(3, loaded.get("target_live_rows_after").asInt(), load.get(0));
+    assertEquals(1, loaded.get("delta_version").asInt(), load.get(0));
+    JsonNode rows = JSON.readTree(r.lines("ROWS").get(0));
+    assertEquals(
+        "[{\"order_id\":1,\"customer\":\"ada\"},"
+            + "{\"order_id\":2,\"customer\":\"bo\"},"
+            + "{\"order_id\":3,\"customer\":\"cy\"}]",
+        rows.toString());
+    JsonNode commit = commitInfo(lakehouse.resolve("Shop/Tables/Sales/Orders/_delta_log"), 1);
+    assertEquals("MERGE", commit.get("operation").asText());
+    assertEquals("3", commit.get("operationMetrics").get("numTargetRowsInserted").asText());
+    assertTrue(
+        commit.get("userMetadata").asText().contains(loaded.get("load_id").asText()),
+        "the commit receipt names the load: " + commit.get("userMetadata"));
+
+    JsonNode second = JSON.readTree(r.lines("SQL_LOAD2").get(0));
+    assertEquals("succeeded", second.get("status").asText(), second.toString());
+    assertEquals(1, second.get("rows_updated").asInt(), second.toString());
+    assertEquals(1, second.get("rows_deleted").asInt(), second.toString());
+    assertEquals(2, second.get("target_live_rows_after").asInt(), second.toString());
+    JsonNode restored = JSON.readTree(r.lines("RESTORE").get(0));
+    assertEquals(
+        loaded.get("load_id").asText(), restored.get("restored_to_load_id").asText(), r.describe());
+    assertEquals(1, restored.get("restored_to_version").asInt(), restored.toString());
+    assertEquals(rows.toString(), JSON.readTree(r.lines("ROWS_RESTORED").get(0)).toString());
   }
 
   private static void deleteTree(Path root) throws IOException {
