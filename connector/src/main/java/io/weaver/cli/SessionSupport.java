@@ -146,7 +146,7 @@ final class SessionSupport {
     if (!needed || PythonBridge.runner(weaver.spark()).isPresent()) {
       return () -> {};
     }
-    PythonWorker.StartResult started = PythonWorker.start(weaver.spark(), err);
+    PythonWorker.StartResult started = PythonWorker.start(weaver.spark(), err, progress::note);
     if (started.worker().isPresent()) {
       PythonWorker worker = started.worker().get();
       return worker::close;

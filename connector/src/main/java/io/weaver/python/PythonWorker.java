@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -103,9 +104,11 @@ public final class PythonWorker implements AutoCloseable {
    * Starts the worker and waits until it registered its runner for {@code spark}. On any failure
    * returns the reason (with how to fix it) instead; nothing stays running then.
    *
-   * @param log where the worker's output and progress go (stderr of the CLI)
+   * @param log where the worker's own output goes (stderr of the CLI)
+   * @param progress the command's progress, which says that the worker starts ({@code --quiet}
+   *     keeps it silent)
    */
-  public static StartResult start(SparkSession spark, PrintStream log) {
+  public static StartResult start(SparkSession spark, PrintStream log, Consumer<String> progress) {
     String python = interpreter();
     String secret = secret();
     Entry entry = new Entry(spark);
@@ -137,7 +140,7 @@ public final class PythonWorker implements AutoCloseable {
                           .filter(s -> !s.isBlank())
                           .map(s -> java.io.File.pathSeparator + s)
                           .orElse("")));
-      log.println("weaver: starting the Python worker (" + python + ")");
+      progress.accept("starting the Python worker (" + python + ")");
       try {
         process = pb.start();
       } catch (IOException e) {

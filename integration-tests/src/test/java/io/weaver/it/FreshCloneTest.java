@@ -1,6 +1,7 @@
 package io.weaver.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,6 +106,9 @@ class FreshCloneTest {
         r.out().matches("(?s).*succeeded\\s+Logistics\\.Parcel\\.Current\\s+\\+500 .*"), r.out());
     assertTrue(r.err().contains("weaver: load"), "progress goes to stderr");
     assertTrue(r.err().contains("weaver: starting the Python worker"), r.err());
+    // Progress, but neither the JVM's incubator notice nor Spark's plan truncation.
+    assertFalse(r.err().contains("incubator modules"), r.err());
+    assertFalse(r.err().contains("Truncated the string representation"), r.err());
 
     rerunWritesNothing(clone, env);
     secondDeliveryUpdatesDeletesAndMeetsAGate(clone, env);
