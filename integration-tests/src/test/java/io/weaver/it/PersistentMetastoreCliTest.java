@@ -90,27 +90,26 @@ class PersistentMetastoreCliTest {
     // announce either.
     Files.writeString(
         table.resolveSibling("Customer__Names.py"),
-        String.join(
-            "\n",
-            "\"\"\"",
-            "Table ID: Customer.Names",
-            "",
-            "Description: The names of the metastore's raw.t, read by Python.",
-            "",
-            "Primary key: id",
-            "",
-            "Schema:",
-            "  id: int",
-            "  name: string",
-            "\"\"\"",
-            "",
-            "from weaver import Table",
-            "",
-            "",
-            "class Customer__Names(Table):",
-            "    def read(self):",
-            "        return self.spark.table(\"raw.t\").select(\"id\", \"name\")",
-            ""));
+        """
+        \"""
+        Table ID: Customer.Names
+
+        Description: The names of the metastore's raw.t, read by Python.
+
+        Primary key: id
+
+        Schema:
+          id: int
+          name: string
+        \"""
+
+        from weaver import Table
+
+
+        class Customer__Names(Table):
+            def read(self):
+                return self.spark.table("raw.t").select("id", "name")
+        """);
     BinWeaverCheckTest.Result run =
         BinWeaverCheckTest.weaver(
             env,
