@@ -50,9 +50,18 @@ public final class DiffAnatomy {
         .withColumn("sig", SyntheticWorkload.weaverSignature())
         .write()
         .format("delta")
+        // As Weaver's Tables are: deletion vectors on, so a read can expose `_metadata.row_index`.
+        .option("delta.enableDeletionVectors", "true")
         .save(target);
     Supplier<Dataset<Row>> s = () -> spark.read().parquet(stagingPath);
     Column[] all = SyntheticWorkload.COLUMNS.stream().map(c -> col(c)).toArray(Column[]::new);
+    if (System.getenv("ANATOMY_REREAD") != null) {
+      for (int round = 0; round < 3; round++) {
+        rereadRound(spark, s, target, n);
+      }
+      spark.stop();
+      return;
+    }
     if (System.getenv("ANATOMY_PREFILTER") != null) {
       for (int round = 0; round < 3; round++) {
         prefilterRound(spark, s, target, n);
@@ -193,6 +202,50 @@ public final class DiffAnatomy {
       }
     }
     spark.stop();
+  }
+
+  /**
+   * Issue 38: what locating the replaced rows costs beside the diff's join (the lower bound's
+   * work), with every column (a snapshot load that soft-deletes writes the deleted rows again, so
+   * it reads their values) and with the key and position alone (a load without soft deletes). The
+   * replaced keys are the 1 % delivery's updates and deletes, spread over every file as the
+   * benchmark's are.
+   */
+  static void rereadRound(SparkSession spark, Supplier<Dataset<Row>> s, String target, long n) {
+    time(
+        "diff join plain",
+        () ->
+            narrowJoin(spark, s.get(), target)
+                .agg(
+                    count_if(col("t_id").isNull()),
+                    count_if(col("id").isNull()),
+                    count_if(col("sig").notEqual(col("t_sig"))))
+                .collect());
+    Dataset<Row> read = spark.read().format("delta").load(target);
+    Column[] every =
+        java.util.Arrays.stream(read.columns()).map(c -> read.col(c)).toArray(Column[]::new);
+    time("target id,sig scan", () -> read.agg(bit_xor(xxhash64(col("id"), col("sig")))).collect());
+    time("target all columns scan", () -> read.agg(bit_xor(xxhash64(every))).collect());
+    // The same keys SyntheticWorkload changes at f = 1 %: updates and deletes of existing rows.
+    Dataset<Row> keys =
+        spark.range(0, n).where("pmod(xxhash64(id), 1000000) < 10000").toDF().localCheckpoint(true);
+    Column file = xxhash64(read.col("_metadata").getField("file_path"));
+    Column row = read.col("_metadata").getField("row_index");
+    time(
+        "locate 1 % keys, all columns",
+        () ->
+            read.select(read.col("*"), file.as("f"), row.as("r"))
+                .join(org.apache.spark.sql.functions.broadcast(keys), "id")
+                .agg(bit_xor(xxhash64(every)), bit_xor(col("r")), count_if(lit(true)))
+                .collect());
+    time(
+        "locate 1 % keys, key + position",
+        () ->
+            read.select(col("id"), file.as("f"), row.as("r"))
+                .join(org.apache.spark.sql.functions.broadcast(keys), "id")
+                .agg(bit_xor(col("f")), bit_xor(col("r")), count_if(lit(true)))
+                .collect());
+    keys.unpersist(false);
   }
 
   /**
