@@ -989,6 +989,12 @@ public final class LoadBenchmark {
       if (site.length() > 110) {
         site = site.substring(0, 110) + "…";
       }
+      if (!jobStart.stageInfos().isEmpty()) {
+        // Which line of code ran the job and how wide its last stage is: a load's step runs
+        // several jobs under one description, and these tell them apart.
+        org.apache.spark.scheduler.StageInfo last = jobStart.stageInfos().last();
+        site += " [" + last.name() + ", " + last.numTasks() + " tasks]";
+      }
       started.put(jobStart.jobId(), new long[] {jobStart.time(), jobStart.stageIds().size()});
       sites.put(jobStart.jobId(), site);
     }
