@@ -23,7 +23,10 @@ import org.apache.spark.sql.SparkSession;
  * with {@code sha2(concat_ws(…))}, the target's key/signature scan, and the narrow full outer join
  * comparing signatures as strings, unhexed binaries or 64-bit hashes, and what Weaver's diff adds
  * to it (the staging observation; classification, observation and checkpoint); three rounds, one
- * JVM. Run with {@code benchmarks/run --anatomy [--rows N]}.
+ * JVM. Run with {@code benchmarks/run --anatomy [--rows N]}; with {@code ANATOMY_REREAD=1} it
+ * measures instead what locating the replaced rows costs beside the join (every column, or key and
+ * position), and with {@code ANATOMY_PREFILTER=1} the narrow diff's refetch against a Bloom
+ * pre-filter (docs/performance.md).
  */
 public final class DiffAnatomy {
   public static void main(String[] args) throws Exception {
