@@ -979,9 +979,11 @@ public final class LoadBenchmark {
         busySince = jobStart.time();
       }
       String site = "?";
+      boolean described = false;
       if (jobStart.properties() != null
           && jobStart.properties().getProperty("spark.job.description") != null) {
         site = jobStart.properties().getProperty("spark.job.description");
+        described = true;
       } else if (!jobStart.stageInfos().isEmpty()) {
         site = jobStart.stageInfos().last().name();
       }
@@ -989,7 +991,7 @@ public final class LoadBenchmark {
       if (site.length() > 110) {
         site = site.substring(0, 110) + "…";
       }
-      if (!jobStart.stageInfos().isEmpty()) {
+      if (described && !jobStart.stageInfos().isEmpty()) {
         // Which line of code ran the job and how wide its last stage is: a load's step runs
         // several jobs under one description, and these tell them apart.
         org.apache.spark.scheduler.StageInfo last = jobStart.stageInfos().last();
