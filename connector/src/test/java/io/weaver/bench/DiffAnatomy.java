@@ -229,9 +229,8 @@ public final class DiffAnatomy {
         java.util.Arrays.stream(read.columns()).map(c -> read.col(c)).toArray(Column[]::new);
     time("target id,sig scan", () -> read.agg(bit_xor(xxhash64(col("id"), col("sig")))).collect());
     time("target all columns scan", () -> read.agg(bit_xor(xxhash64(every))).collect());
-    // The same keys SyntheticWorkload changes at f = 1 %: updates and deletes of existing rows.
     Dataset<Row> keys =
-        spark.range(0, n).where("pmod(xxhash64(id), 1000000) < 10000").toDF().localCheckpoint(true);
+        spark.range(0, n).where(SyntheticWorkload.changed(n, 0.01)).toDF().localCheckpoint(true);
     Column file = xxhash64(read.col("_metadata").getField("file_path"));
     Column row = read.col("_metadata").getField("row_index");
     time(

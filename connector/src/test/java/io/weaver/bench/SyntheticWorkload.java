@@ -116,15 +116,21 @@ final class SyntheticWorkload implements Workload {
 
   /** Staging rows for change fraction {@code f}: updates, deletes (absent keys) and inserts. */
   static Dataset<Row> generate(SparkSession spark, long n, double f, int partitions) {
-    long ppm = Math.round(f * 1_000_000);
-    long inserts = n * ppm / 1_000_000 / 4;
-    String changed = "id < " + n + " and pmod(xxhash64(id), 1000000) < " + ppm;
+    long inserts = n * Math.round(f * 1_000_000) / 1_000_000 / 4;
+    String changed = changed(n, f);
     String deleted = "(" + changed + ") and pmod(xxhash64(id, 7), 4) = 0";
     return spark
         .range(0, n + inserts, 1, partitions)
         .where("not (" + deleted + ")")
         .selectExpr("id", "if(" + changed + ", 1, 0) as v")
         .selectExpr(EXPRESSIONS.toArray(new String[0]));
+  }
+
+  /**
+   * The existing keys that change (are updated or deleted) in the delivery of fraction {@code f}.
+   */
+  static String changed(long n, double f) {
+    return "id < " + n + " and pmod(xxhash64(id), 1000000) < " + Math.round(f * 1_000_000);
   }
 
   /** Key ranges of ~100k rows per file, as the masters are written. */
