@@ -156,10 +156,18 @@ public final class BuildRunner {
         registry.flatMap(CatalogueRows.RegistryEntry::creationDefaults).orElse(creationDefaults());
     int minReader =
         t.deltaMinReaderVersion()
-            .orElse(Integer.parseInt(defaults.getOrDefault("delta.minReaderVersion", "3")));
+            .orElse(
+                Integer.parseInt(
+                    defaults.getOrDefault(
+                        "delta.minReaderVersion",
+                        Integer.toString(TableKeys.CREATION_DEFAULT_MIN_READER))));
     int minWriter =
         t.deltaMinWriterVersion()
-            .orElse(Integer.parseInt(defaults.getOrDefault("delta.minWriterVersion", "7")));
+            .orElse(
+                Integer.parseInt(
+                    defaults.getOrDefault(
+                        "delta.minWriterVersion",
+                        Integer.toString(TableKeys.CREATION_DEFAULT_MIN_WRITER))));
     String structureSignature =
         Signatures.structure(t, shape.catalogueColumns(), minReader, minWriter);
     Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);

@@ -69,21 +69,12 @@ public final class NamedRow {
     return v == null ? null : ((Number) v).longValue();
   }
 
-  public Integer nullableInt(String name) {
-    Object v = value(name);
-    return v == null ? null : ((Number) v).intValue();
-  }
-
   public boolean bool(String name) {
     Object v = value(name);
     if (v == null) {
       throw new IllegalStateException("column " + name + " is null");
     }
     return (Boolean) v;
-  }
-
-  public Boolean nullableBool(String name) {
-    return (Boolean) value(name);
   }
 
   /** A timestamp column as Spark returns it ({@code null} when absent). */

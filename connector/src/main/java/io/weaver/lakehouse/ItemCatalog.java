@@ -191,11 +191,6 @@ public class ItemCatalog extends DelegatingStagingCatalog implements SupportsNam
     return PublishedVersions.latestInThisAnalysis(folders.fileSystem(), publishTable());
   }
 
-  /** The item's latest publish, if it ever published (DESCRIBE WEAVER TABLE, SHOW publishes). */
-  public Optional<ItemPublishManifest> latestPublish() {
-    return PublishedVersions.latest(folders.fileSystem(), publishTable());
-  }
-
   private Path publishTable() {
     return folders.tablePath(LakehouseLayout.CATALOGUE_SCHEMA, ItemPublishManifest.TABLE);
   }

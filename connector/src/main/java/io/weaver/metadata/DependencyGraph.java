@@ -28,10 +28,6 @@ public final class DependencyGraph {
     edges.get(from).add(to);
   }
 
-  public Set<String> dependenciesOf(String node) {
-    return edges.getOrDefault(node, Set.of());
-  }
-
   /** Every elementary cycle found by the strongly connected components, one path per component. */
   public List<List<String>> cycles() {
     List<List<String>> cycles = new ArrayList<>();

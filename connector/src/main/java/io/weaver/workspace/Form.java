@@ -16,8 +16,4 @@ public enum Form {
   public String word() {
     return word;
   }
-
-  public boolean isSql() {
-    return this != PYTHON;
-  }
 }
