@@ -35,9 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (docs/decisions.md, Command line). The clone's build is bin/weaver's own first-use {@code mvn -B
  * -q -DskipTests package -pl sql-extensions -am}, run in the clone; the {@code mvn} it finds first
  * on PATH is a stand-in that records the call and "builds" by copying the artifacts this build
- * already made of the very same sources (sql-extensions/target's jar, classpath and versions
- * files), so the sources are not compiled a second time: that a fresh clone compiles and packages
- * is what CI's own {@code mvn -B verify} in its fresh clone proves. The stand-in is used only when
+ * already made of the very same sources (sql-extensions/target's jar, classpath files and versions
+ * file), so the sources are not compiled a second time: that a fresh clone compiles and packages is
+ * what CI's own {@code mvn -B verify} in its fresh clone proves. The stand-in is used only when
  * those artifacts are newer than every source and pom (the rule bin/weaver applies); otherwise, or
  * with {@code -Dweaver.freshClone.realBuild=true} (about two minutes more), the real Maven builds
  * the clone.
@@ -146,6 +146,9 @@ class FreshCloneTest {
         sources.add(module.resolve("src/main"));
       }
     }
+    // The command line's module, nested in connector's folder.
+    sources.add(root.resolve("connector/tools/pom.xml"));
+    sources.add(root.resolve("connector/tools/src/main"));
     for (Path source : sources) {
       if (!Files.exists(source)) {
         continue;
@@ -169,8 +172,9 @@ class FreshCloneTest {
   /**
    * Puts {@code mvn} in {@code bin}: it appends its working folder and arguments to {@code calls},
    * accepts only bin/weaver's build command, and copies the files of {@code root}'s
-   * sql-extensions/target (the bundle jar, weaver-classpath.txt, weaver-versions.properties) into
-   * the clone's.
+   * sql-extensions/target (the bundle jar, weaver-classpath.txt, weaver-tools-classpath.txt,
+   * weaver-versions.properties) into the clone's. The classpath files name jars by absolute path,
+   * so the clone runs the tools' jar this build made, as it runs this build's Maven dependencies.
    */
   private static void mavenStandIn(Path bin, Path root, Path calls) throws IOException {
     Path mvn = bin.resolve("mvn");

@@ -72,4 +72,32 @@ class SparkSubmitPackagesTest {
     }
     assertTrue(count > 0, "no dependencies in " + BundleSubmit.bundlePom());
   }
+
+  /**
+   * The bundle is the engine only: the command line and the docs site (module connector/tools,
+   * docs/architecture.md "Modules") and the graph layout only they use (ELK, EMF, Guava) stay out
+   * of every user's Spark classpath; bin/weaver runs them from their own jar.
+   */
+  @Test
+  void bundleHoldsNeitherTheCommandLineNorTheDocsSite() throws IOException {
+    BundleSubmit.requireBundle();
+    List<String> tools = new ArrayList<>();
+    try (ZipFile zip = new ZipFile(BundleSubmit.bundleJar().toFile())) {
+      for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+        String name = e.nextElement().getName();
+        if (name.startsWith("io/weaver/cli/")
+            || name.startsWith("io/weaver/site/")
+            || name.startsWith("io/weaver/shaded/org/eclipse/")
+            || name.startsWith("io/weaver/shaded/com/google/")
+            || name.startsWith("org/eclipse/")
+            || name.startsWith("com/google/")) {
+          tools.add(name);
+        }
+      }
+    }
+    assertEquals(
+        List.of(),
+        tools.stream().limit(5).toList(),
+        "tools' classes in the bundle (" + tools.size() + ")");
+  }
 }

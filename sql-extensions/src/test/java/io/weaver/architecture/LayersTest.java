@@ -16,9 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package layers of docs/architecture.md, checked on the compiled classes of all three jars
- * (catalyst-rules, connector, sql-extensions): a package may use packages of its own layer and of
- * the layers below it, never one above, and no two packages depend on each other.
+ * The package layers of docs/architecture.md, checked on the compiled classes of all four jars
+ * (catalyst-rules, connector, the tools of connector/tools, sql-extensions): a package may use
+ * packages of its own layer and of the layers below it, never one above, and no two packages depend
+ * on each other.
  */
 class LayersTest {
   /** Bottom first, in the order data flows; one entry per top-level package under io.weaver. */
@@ -40,11 +41,11 @@ class LayersTest {
           "warehouse", // the T-SQL target: generated DDL and load procedures, run over JDBC
           "datatest", // key, not-null, foreign-key and authored tests
           "plan", // what build and load would do, nothing written
-          "site", // the static documentation site (weaver docs)
+          "site", // the static documentation site (weaver docs; module connector/tools)
           "python", // the bridge to a Python runtime (Python Tables)
           "embedded", // the local Spark session with a folder as the lakehouse
           "api", // WeaverWorkspace: the one entry point of every interface
-          "cli", // bin/weaver
+          "cli", // bin/weaver (module connector/tools)
           "sql"); // session extension: parser, statements, DataFrame source (module sql-extensions)
 
   private static JavaClasses classes;
@@ -67,7 +68,33 @@ class LayersTest {
       }
     }
     assertEquals(Set.of(), unplaced, "packages missing from LAYERS (and docs/architecture.md)");
-    assertTrue(classes.size() > 200, "the three modules' classes are imported: " + classes.size());
+    assertTrue(classes.size() > 200, "the four modules' classes are imported: " + classes.size());
+    for (String tool : TOOLS) {
+      assertTrue(
+          classes.stream().anyMatch(c -> c.getPackageName().startsWith(tool)),
+          "the tools' classes (connector/tools, a test dependency) are imported: " + tool);
+    }
+  }
+
+  /** The packages of connector/tools: what bin/weaver runs next to the bundle, never in it. */
+  static final List<String> TOOLS = List.of("io.weaver.cli", "io.weaver.site");
+
+  /**
+   * The engine (every other package) never uses the tools: they are not in the bundle, so a use
+   * would fail in a user's Spark application. The module boundary already refuses it for main code
+   * (connector and sql-extensions do not compile against the tools); this says why.
+   */
+  @Test
+  void onlyTheToolsUseTheTools() {
+    String[] tools = TOOLS.stream().map(p -> p + "..").toArray(String[]::new);
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(tools)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(tools)
+        .because("the command line and the docs site are not in the bundle users ship")
+        .check(classes);
   }
 
   @Test

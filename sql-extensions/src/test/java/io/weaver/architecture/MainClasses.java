@@ -5,10 +5,11 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
- * The compiled main classes of the three jars (catalyst-rules, connector, sql-extensions), without
- * any test class: neither this module's nor those of the connector's test jar, which the tests'
- * classpath holds as {@code target/test-classes} in a reactor build and as {@code *-tests.jar} once
- * packaged.
+ * The compiled main classes of the four jars (catalyst-rules, connector, the tools of
+ * connector/tools and sql-extensions), without any test class: neither this module's nor those of
+ * the connector's test jar, which the tests' classpath holds as {@code target/test-classes} in a
+ * reactor build and as {@code *-tests.jar} once packaged. The tools are a test dependency of this
+ * module for this reason (they are never bundled).
  */
 final class MainClasses {
   private static JavaClasses classes;

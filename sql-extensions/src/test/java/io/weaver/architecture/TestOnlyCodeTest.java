@@ -210,7 +210,8 @@ class TestOnlyCodeTest {
   /** Classes the jars register in {@code META-INF/services} (Spark loads them by name). */
   private static Set<String> registeredServices() {
     Set<String> out = new TreeSet<>();
-    for (String module : new String[] {"catalyst-rules", "connector", "sql-extensions"}) {
+    for (String module :
+        new String[] {"catalyst-rules", "connector", "connector/tools", "sql-extensions"}) {
       Path services = ROOT.resolve(module).resolve("src/main/resources/META-INF/services");
       for (Path file : files(services, "")) {
         read(file).lines().map(String::strip).filter(l -> !l.isEmpty()).forEach(out::add);

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weaver tsql}: the Warehouse T-SQL, generated without an endpoint or a Spark session. */
 class WeaverCliTsqlTest {
-  private static final String WORKSPACE = "src/test/resources/warehouse/workspace";
+  /** The connector's Warehouse fixture (its golden tests use it too), from this module's folder. */
+  private static final String WORKSPACE = "../src/test/resources/warehouse/workspace";
 
   @TempDir Path out;
 
@@ -96,7 +97,7 @@ class WeaverCliTsqlTest {
 
   @Test
   void aTableWithoutSchemaIsNamedWithWhatToDo() {
-    CliRun r = CliRun.run("tsql", "--workspace", "../examples/logistics", "--format", "json");
+    CliRun r = CliRun.run("tsql", "--workspace", "../../examples/logistics", "--format", "json");
     assertEquals(1, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("Reporting.Parcel.StatusCount: no Schema declared"), r.out());
   }
