@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 /**
  * What Build does at each step that changes something, chosen once per run: a Build applies the

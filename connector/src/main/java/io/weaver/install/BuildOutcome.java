@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 /**
  * What Build did with one Table.

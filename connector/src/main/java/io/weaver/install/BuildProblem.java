@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 /**
  * A Build-time finding about one Table (a type the engine rejects, a shape rule on the inferred

@@ -1,10 +1,12 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.delta.DeltaLogs;
+import io.weaver.lakehouse.HistoryTable;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.metadata.DependencyWalk;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.TableKeys;
 import io.weaver.metadata.WorkspaceDependencies;

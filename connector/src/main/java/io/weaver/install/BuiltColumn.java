@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import org.apache.spark.sql.types.DataType;
 

@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 /**
  * A business column as the catalogue and the declaration signature see it, on either target: its

@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;

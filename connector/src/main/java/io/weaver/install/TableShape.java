@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.NamedRow;

@@ -1,9 +1,11 @@
-package io.weaver.build;
+package io.weaver.lakehouse;
 
 import io.delta.tables.DeltaTable;
 import io.delta.tables.DeltaTableBuilder;
 import io.weaver.catalyst.delta.DeltaLogs;
-import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.install.BuildProblem;
+import io.weaver.install.BuiltColumn;
+import io.weaver.install.TableShape;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.WeaverConf;
 import io.weaver.workspace.Identifiers;
@@ -70,7 +72,7 @@ public final class HistoryTable {
    *
    * @throws BuildProblem naming the Table, the column and what to do
    */
-  static void check(SparkSession spark, String path, TableDeclaration t, TableShape shape) {
+  public static void check(SparkSession spark, String path, TableDeclaration t, TableShape shape) {
     List<StructField> versioned = versioned(t, shape);
     for (StructField f : versioned) {
       if (OWN_COLUMNS.contains(f.name().toLowerCase(Locale.ROOT))) {
@@ -109,7 +111,7 @@ public final class HistoryTable {
    * columns it lacks (one commit); returns what was done, empty when nothing was. {@link #check}
    * first.
    */
-  static Optional<String> ensure(
+  public static Optional<String> ensure(
       SparkSession spark, String path, TableDeclaration t, TableShape shape) {
     check(spark, path, t, shape);
     List<StructField> versioned = versioned(t, shape);
@@ -183,7 +185,7 @@ public final class HistoryTable {
    * Closes every open version at {@code at}: the Table was replaced by a destructive Build, so no
    * version of its old rows is current any more; the next load's rows open new ones.
    */
-  static void closeOpenVersions(SparkSession spark, String path, Instant at) {
+  public static void closeOpenVersions(SparkSession spark, String path, Instant at) {
     DeltaTable.forPath(spark, path)
         .updateExpr(
             Identifiers.quote(IS_CURRENT),

@@ -1,7 +1,6 @@
-package io.weaver.build;
+package io.weaver.metadata;
 
-import io.weaver.metadata.TableDeclaration;
-import io.weaver.metadata.WorkspaceModel;
+import io.weaver.install.DependencyPlan;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.weaver.build;
+package io.weaver.install;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

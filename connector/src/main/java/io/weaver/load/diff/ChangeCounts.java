@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.diff;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
@@ -11,6 +11,8 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.to_json;
 import static org.apache.spark.sql.functions.when;
 
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,13 +61,13 @@ public record ChangeCounts(
     this(inserted, updated, revived, deleted, unchanged, rejected, liveBefore, 0);
   }
 
-  static final String DUPLICATES = "duplicate_keys";
+  public static final String DUPLICATES = "duplicate_keys";
 
   /**
    * The diff's filter: rows that change something, stale rows (counted) and staging rows of a
    * duplicated key.
    */
-  static Column changedOrDuplicate() {
+  public static Column changedOrDuplicate() {
     return col(ChangeDetector.OP)
         .isin(
             ChangeDetector.INSERT,
@@ -86,7 +88,7 @@ public record ChangeCounts(
   private static final String[] STALE_SAMPLE = {"stale_sample_min", "stale_sample_max"};
 
   /** Aggregates for {@code Dataset.observe} behind {@link #changedOrDuplicate}. */
-  static Column[] observed(LoadSpec spec) {
+  public static Column[] observed(LoadSpec spec) {
     List<Column> all = new ArrayList<>(List.of(counted(spec)));
     spec.sequenceColumn()
         .ifPresent(
@@ -107,7 +109,7 @@ public record ChangeCounts(
   }
 
   /** Up to two stale rows (key and sequence value, as JSON) from the observed {@code metrics}. */
-  static List<String> staleSample(Map<String, Object> metrics) {
+  public static List<String> staleSample(Map<String, Object> metrics) {
     LinkedHashSet<String> sample = new LinkedHashSet<>();
     for (String name : STALE_SAMPLE) {
       Object value = metrics.get(name);
@@ -155,7 +157,7 @@ public record ChangeCounts(
    * newest one when its key has several); an incremental load (and a snapshot load under {@code
    * Deletes: keep}) leaves unmentioned rows live, so their count is read from the target instead.
    */
-  static ChangeCounts from(
+  public static ChangeCounts from(
       Map<String, Object> metrics, long stagingRows, java.util.OptionalLong observedLive) {
     long quarantined = get(metrics, "quarantined");
     long stale = get(metrics, "stale");
@@ -181,7 +183,7 @@ public record ChangeCounts(
         stale);
   }
 
-  static long get(Map<String, Object> metrics, String name) {
+  public static long get(Map<String, Object> metrics, String name) {
     Object value = metrics.get(name);
     if (value == null) {
       throw new IllegalStateException("observed metric " + name + " is missing: " + metrics);
@@ -193,7 +195,7 @@ public record ChangeCounts(
    * The sentence a load's message ends with when it has stale rows, with up to two of them; empty
    * otherwise.
    */
-  String staleNote(List<String> sample) {
+  public String staleNote(List<String> sample) {
     if (stale == 0) {
       return "";
     }
@@ -205,7 +207,7 @@ public record ChangeCounts(
   }
 
   /** No row changed: {@code liveRows} live before and after. */
-  static ChangeCounts none(long liveRows) {
+  public static ChangeCounts none(long liveRows) {
     return new ChangeCounts(0, 0, 0, 0, 0, 0, liveRows);
   }
 

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.diff;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
@@ -8,6 +8,10 @@ import static org.apache.spark.sql.functions.rank;
 import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.when;
 
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
+import io.weaver.load.spec.SignatureColumn;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,9 +32,9 @@ import org.apache.spark.sql.expressions.Window;
  * when the Table declares unique keys), so Parquet reads only those columns. Each row gets one
  * {@link #OP} class.
  */
-final class ChangeDetector {
-  static final String OP = "__weaver_op";
-  static final String SIG = "__weaver_sig";
+public final class ChangeDetector {
+  public static final String OP = "__weaver_op";
+  public static final String SIG = "__weaver_sig";
   static final String TARGET_SIG = "__weaver_t_sig";
   static final String TARGET_LIVE = "__weaver_t_live";
   static final String IN_STAGE = "__weaver_in_stage";
@@ -45,7 +49,7 @@ final class ChangeDetector {
   static final String DUPLICATE = "__weaver_duplicate";
 
   /** The value of the sequence column, when the Table declares one, staging and target side. */
-  static final String SEQ = "__weaver_seq";
+  public static final String SEQ = "__weaver_seq";
 
   static final String TARGET_SEQ = "__weaver_t_seq";
 
@@ -54,10 +58,10 @@ final class ChangeDetector {
    */
   static final String SUPERSEDED = "__weaver_superseded";
 
-  static final String INSERT = "insert";
-  static final String UPDATE = "update";
-  static final String REVIVE = "revive";
-  static final String DELETE = "delete";
+  public static final String INSERT = "insert";
+  public static final String UPDATE = "update";
+  public static final String REVIVE = "revive";
+  public static final String DELETE = "delete";
   static final String UNCHANGED = "unchanged";
 
   /** A live target row the load does not mention (incremental): kept, not counted. */
@@ -69,7 +73,7 @@ final class ChangeDetector {
    * A staging row that violates a quarantine expectation: not loaded, and its key's target row
    * stays exactly as it is (not updated, not deleted as absent).
    */
-  static final String QUARANTINE = "quarantine";
+  public static final String QUARANTINE = "quarantine";
 
   /**
    * A staging row that is not applied because a row of its key with a higher sequence value exists:
@@ -79,7 +83,7 @@ final class ChangeDetector {
 
   private final LoadSpec spec;
 
-  ChangeDetector(LoadSpec spec) {
+  public ChangeDetector(LoadSpec spec) {
     this.spec = spec;
   }
 
@@ -90,7 +94,7 @@ final class ChangeDetector {
    * are found without another shuffle); business columns of changed rows are fetched afterwards
    * (see {@link #stagedColumns}).
    */
-  Dataset<Row> classify(
+  public Dataset<Row> classify(
       SparkSession spark, Dataset<Row> narrow, Optional<Dataset<Row>> deleteKeys, long version) {
     Column[] keys =
         spec.primaryKey().stream().map(k -> col(ManagedValues.quote(k))).toArray(Column[]::new);
@@ -145,7 +149,7 @@ final class ChangeDetector {
    * signature ({@link #SIG}), the sequence value ({@link #SEQ}) and, when expectations quarantine,
    * {@link RowExpectations#QUARANTINED}.
    */
-  Dataset<Row> narrow(Dataset<Row> typed) {
+  public Dataset<Row> narrow(Dataset<Row> typed) {
     List<Column> staged = new ArrayList<>();
     for (String name : stagedColumns()) {
       staged.add(typed.col(ManagedValues.quote(name)));
@@ -162,12 +166,12 @@ final class ChangeDetector {
    * Every row of the target at {@code version}, deleted ones included: a read by path is Delta's
    * own read, which the SQL extension's live-rows rule leaves alone (docs/dataframe-api.md).
    */
-  Dataset<Row> targetRows(SparkSession spark, long version) {
+  public Dataset<Row> targetRows(SparkSession spark, long version) {
     return spark.read().format("delta").option("versionAsOf", version).load(spec.targetPath());
   }
 
   /** The row signature of the comparison columns of {@code typed}. */
-  Column signature(Dataset<Row> typed) {
+  public Column signature(Dataset<Row> typed) {
     return SignatureColumn.of(
         spec.comparisonColumns().stream().map(c -> typed.col(ManagedValues.quote(c))).toList());
   }
@@ -181,7 +185,7 @@ final class ChangeDetector {
   }
 
   /** The sequence column of {@code rows}, when the Table declares one. */
-  Optional<Column> sequence(Dataset<Row> rows) {
+  public Optional<Column> sequence(Dataset<Row> rows) {
     return spec.sequenceColumn().map(seq -> rows.col(ManagedValues.quote(seq)));
   }
 

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.diff;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
@@ -8,6 +8,8 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.when;
 
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -24,16 +26,16 @@ import org.apache.spark.sql.types.DataTypes;
  * values live; an update that keeps its row's current value is never rejected for it (the newcomer
  * is).
  */
-final class UniqueKeyRejector {
-  static final String REASON = "__weaver_reject";
+public final class UniqueKeyRejector {
+  public static final String REASON = "__weaver_reject";
 
   private final LoadSpec spec;
 
-  UniqueKeyRejector(LoadSpec spec) {
+  public UniqueKeyRejector(LoadSpec spec) {
     this.spec = spec;
   }
 
-  Dataset<Row> apply(Dataset<Row> classified) {
+  public Dataset<Row> apply(Dataset<Row> classified) {
     Dataset<Row> rows = classified.withColumn(REASON, lit(null).cast(DataTypes.StringType));
     for (int i = 0; i < spec.uniqueKeys().size(); i++) {
       rows = rejectDuplicates(rows, spec.uniqueKeys().get(i), "unique-key:" + (i + 1));

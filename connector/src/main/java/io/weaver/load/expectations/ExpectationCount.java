@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.expectations;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.expectations;
 
 import static org.apache.spark.sql.functions.array;
 import static org.apache.spark.sql.functions.array_compact;
@@ -11,6 +11,10 @@ import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.when;
 
 import io.weaver.catalogue.NamedRow;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
+import io.weaver.load.spec.Observed;
 import io.weaver.metadata.Expectation;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,9 +33,9 @@ import org.apache.spark.sql.types.DataTypes;
  * the pass that already reads staging, and whether a row is quarantined. The decision a load takes
  * from the counts — fail, or go on with the counts recorded — is {@link #verdict}.
  */
-final class RowExpectations {
+public final class RowExpectations {
   /** A staging row that violates a quarantine expectation: the diff leaves its key alone. */
-  static final String QUARANTINED = "__weaver_quarantined";
+  public static final String QUARANTINED = "__weaver_quarantined";
 
   /** Prefix of the per-expectation violation flags of {@link #flagged}. */
   private static final String FLAG = "__weaver_violates_";
@@ -46,7 +50,7 @@ final class RowExpectations {
   /** The observed counts, read once. */
   private long[] counted;
 
-  RowExpectations(LoadSpec spec) {
+  public RowExpectations(LoadSpec spec) {
     this.spec = spec;
     this.expectations = spec.expectations();
   }
@@ -56,7 +60,7 @@ final class RowExpectations {
   }
 
   /** Whether some expectation quarantines (the diff then carries {@link #QUARANTINED}). */
-  boolean quarantines() {
+  public boolean quarantines() {
     return expectations.stream().anyMatch(e -> e.action() == Expectation.Action.QUARANTINE);
   }
 
@@ -105,7 +109,7 @@ final class RowExpectations {
   }
 
   /** Whether the row violates any quarantine expectation. */
-  Column quarantined() {
+  public Column quarantined() {
     Column any = lit(false);
     for (Expectation e : expectations) {
       if (e.action() == Expectation.Action.QUARANTINE) {
@@ -116,7 +120,7 @@ final class RowExpectations {
   }
 
   /** The names of the quarantine expectations the row violates. */
-  Column quarantineNames() {
+  public Column quarantineNames() {
     List<Column> names = new ArrayList<>();
     for (Expectation e : expectations) {
       if (e.action() == Expectation.Action.QUARANTINE) {
@@ -144,7 +148,7 @@ final class RowExpectations {
                 + "': rule `"
                 + e.rule()
                 + "` cannot be evaluated over the business columns ("
-                + CommitConflicts.firstLine(String.valueOf(failure.getMessage()))
+                + LoadFailure.firstLine(String.valueOf(failure.getMessage()))
                 + "); fix the rule in the header (weaver check reports it too). Nothing written.");
       }
       if (!type.equals(DataTypes.BooleanType)) {
@@ -166,7 +170,7 @@ final class RowExpectations {
    * fail} expectation that a row violates and every quarantine above its {@code max percentage}
    * (with up to five keys each); otherwise the counts, with sample keys for {@code warn}.
    */
-  List<ExpectationCount> verdict(long stagingRows, Dataset<Row> typed) {
+  public List<ExpectationCount> verdict(long stagingRows, Dataset<Row> typed) {
     if (!any()) {
       return List.of();
     }
@@ -218,7 +222,7 @@ final class RowExpectations {
   }
 
   /** Rows that violate a quarantine expectation, per the observed counts. */
-  long quarantinedRows(Dataset<Row> typed) {
+  public long quarantinedRows(Dataset<Row> typed) {
     if (!quarantines()) {
       return 0;
     }
@@ -244,8 +248,8 @@ final class RowExpectations {
     if (observation == null) {
       // Not observed (an unkeyed load has no diff to ride): one aggregate of its own.
       analyse(typed);
-    } else if (LoadEngine.observed(observation).containsKey("e0")) {
-      Map<String, Object> metrics = LoadEngine.observed(observation);
+    } else if (Observed.of(observation).containsKey("e0")) {
+      Map<String, Object> metrics = Observed.of(observation);
       for (int i = 0; i < counts.length; i++) {
         counts[i] = ((Number) metrics.get("e" + i)).longValue();
       }

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.expectations;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -11,6 +11,9 @@ import static org.apache.spark.sql.functions.to_json;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.compat.SparkLine;
 import io.weaver.check.Check;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -33,7 +36,7 @@ import org.apache.spark.sql.types.StructField;
  * jobs run only to fetch at most {@value #SAMPLE} offending keys when a count is not zero, and one
  * to look for keys both staged and deleted. Data never reaches the driver.
  */
-final class StagingValidator {
+public final class StagingValidator {
   static final int SAMPLE = 5;
 
   /** Prefix of a column's value as delivered, beside its typed value, in one projection. */
@@ -41,14 +44,14 @@ final class StagingValidator {
 
   private final LoadSpec spec;
 
-  StagingValidator(LoadSpec spec) {
+  public StagingValidator(LoadSpec spec) {
     this.spec = spec;
   }
 
   /** Staging validated and cast to the declared types, with its row count. */
-  record Validated(Dataset<Row> rows, long rowCount, Optional<Dataset<Row>> deleteKeys) {}
+  public record Validated(Dataset<Row> rows, long rowCount, Optional<Dataset<Row>> deleteKeys) {}
 
-  Validated validate(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
+  public Validated validate(Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys) {
     checkShape(staging, deleteKeys);
     Dataset<Row> typed = staging.select(typedColumns(staging));
     long rows = checkValues(staging);
@@ -63,7 +66,7 @@ final class StagingValidator {
    * RowExpectations#QUARANTINED}; {@code typed} the same rows without them (for a second read).
    * Duplicate keys are counted by the diff.
    */
-  record Prepared(
+  public record Prepared(
       Dataset<Row> raw,
       Dataset<Row> typed,
       Dataset<Row> observed,
@@ -76,7 +79,7 @@ final class StagingValidator {
    * sits outside whole-stage code generation and copies every row, so the validation counts and the
    * expectations' share one (docs/performance.md, "Expectations in the diff's pass").
    */
-  Prepared prepare(
+  public Prepared prepare(
       Dataset<Row> staging, Optional<Dataset<Row>> deleteKeys, RowExpectations expectations) {
     checkShape(staging, deleteKeys);
     Dataset<Row> typed = staging.select(typedColumns(staging));
@@ -122,7 +125,7 @@ final class StagingValidator {
    * Throws the validation failure (with samples) when the observed counts of {@link #prepare} or
    * the diff's duplicate-key count show bad input; returns the staging row count otherwise.
    */
-  long report(Prepared prepared, Map<String, Object> metrics, long duplicates) {
+  public long report(Prepared prepared, Map<String, Object> metrics, long duplicates) {
     List<Column> aggregates = new ArrayList<>();
     List<Check> checks = checks(prepared.raw(), aggregates);
     // The observation also holds the expectations' counts (e0, e1, ...): read by name, not count.

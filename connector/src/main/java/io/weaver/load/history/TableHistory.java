@@ -1,12 +1,19 @@
-package io.weaver.load;
+package io.weaver.load.history;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.build.HistoryTable;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.delta.DeltaLogs;
+import io.weaver.lakehouse.HistoryTable;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.recovery.LoadRecovery;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.ManagedValues;
+import io.weaver.load.write.CommitSession;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.TableDeclaration;
@@ -44,7 +51,7 @@ import org.apache.spark.sql.functions;
  * history that already holds a load never takes it again, and the next load of the Table catches up
  * a history that a stop left behind before it stages anything ({@link #catchUp}).
  */
-final class TableHistory {
+public final class TableHistory {
   private static final String APP_ID = "weaver-history:";
   private static final String DELETED = "__weaver_deleted";
   private static final String AT = "__weaver_at";
@@ -55,7 +62,7 @@ final class TableHistory {
   private final String tablePath;
   private final String path;
 
-  TableHistory(SparkSession spark, TableDeclaration table, String tablePath, String path) {
+  public TableHistory(SparkSession spark, TableDeclaration table, String tablePath, String path) {
     this.spark = spark;
     this.table = table;
     this.tablePath = tablePath;
@@ -98,7 +105,7 @@ final class TableHistory {
    * Before a load stages anything: when the Table's last committed load ({@code state}) is beyond
    * the last one the history holds, writes the versions the history lacks from the Table as it is.
    */
-  void catchUp(LoadBookkeeping.State state) {
+  public void catchUp(LoadBookkeeping.State state) {
     backlog(state).ifPresent(b -> write(b.versions(), b.newest(), state.sequence()));
   }
 
@@ -106,7 +113,7 @@ final class TableHistory {
    * How many versions {@link #catchUp} would write before a load of a Table in {@code state} (a
    * plan's count; 0 when the history holds every committed load).
    */
-  long pendingVersions(LoadBookkeeping.State state) {
+  public long pendingVersions(LoadBookkeeping.State state) {
     if (table.primaryKey().isPresent() && DeltaLogs.schema(spark, path).isEmpty()) {
       // Build, which runs before the load a plan foresees, creates the history table empty; the
       // load then starts it with one version per row the Table holds.
@@ -132,7 +139,7 @@ final class TableHistory {
   }
 
   /** After the load's commit at {@code version}: the versions it made. */
-  void apply(CommitReceipt receipt, long version) {
+  public void apply(CommitReceipt receipt, long version) {
     requireBuilt();
     Optional<CommitReceipt> newest = Optional.of(receipt);
     write(versions(heldUntil(lastApplied()), newest, version), newest, receipt.sequence());
@@ -171,7 +178,7 @@ final class TableHistory {
    * load that started then or before. Empty when no such commit is left (history began after that
    * load).
    */
-  static Optional<Long> versionAt(SparkSession spark, String path, Instant loadTimestamp) {
+  public static Optional<Long> versionAt(SparkSession spark, String path, Instant loadTimestamp) {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history()

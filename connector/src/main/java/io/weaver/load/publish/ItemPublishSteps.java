@@ -1,6 +1,7 @@
-package io.weaver.load;
+package io.weaver.load.publish;
 
 import io.weaver.lakehouse.ItemPublishManifest;
+import io.weaver.load.records.LoadResult;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Target;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * published} on the others' committed loads, and the lifting of an old publish's pins from an item
  * that no longer publishes together.
  */
-final class ItemPublishSteps {
+public final class ItemPublishSteps {
   private static final Logger LOG = LoggerFactory.getLogger(ItemPublishSteps.class);
 
   private final WorkspaceModel model;
@@ -26,7 +27,7 @@ final class ItemPublishSteps {
   private final ItemPublisher publisher;
   private final Consumer<String> progress;
 
-  ItemPublishSteps(
+  public ItemPublishSteps(
       WorkspaceModel model,
       Predicate<String> publishesTogether,
       ItemPublisher publisher,
@@ -59,7 +60,7 @@ final class ItemPublishSteps {
   }
 
   /** Before loading {@code tables}: the first publish of each of their items that needs one. */
-  void beforeLoad(List<TableDeclaration> tables) {
+  public void beforeLoad(List<TableDeclaration> tables) {
     tables.stream()
         .filter(t -> t.target() == Target.LAKEHOUSE)
         .map(TableDeclaration::item)
@@ -73,7 +74,7 @@ final class ItemPublishSteps {
    * its committed loads say so; a load of only some of an item's Tables waits for the item's next
    * publish (docs/table-contract.md, "Item publish").
    */
-  List<LoadResult> afterLoad(List<TableDeclaration> tables, List<LoadResult> results) {
+  public List<LoadResult> afterLoad(List<TableDeclaration> tables, List<LoadResult> results) {
     List<String> items =
         tables.stream()
             .filter(t -> t.target() == Target.LAKEHOUSE)
@@ -179,7 +180,7 @@ final class ItemPublishSteps {
    * After a load of one Table: of an item that publishes together, the load is committed and waits
    * for the item's next publish; of one that does not, an old publish is lifted.
    */
-  List<LoadResult> afterLoadOfOne(TableDeclaration t, List<LoadResult> results) {
+  public List<LoadResult> afterLoadOfOne(TableDeclaration t, List<LoadResult> results) {
     if (t.target() != Target.LAKEHOUSE) {
       return results;
     }

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.publish;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
@@ -6,6 +6,8 @@ import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.lakehouse.PublishedVersions;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.spec.LoadIds;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.TableId;
@@ -62,10 +64,10 @@ public final class ItemPublisher {
   private final SparkSession spark;
   private final LakehouseLayout layout;
   private final WorkspaceModel model;
-  private final FaultPoints faults;
+  private final PublishFaults faults;
 
   public ItemPublisher(
-      SparkSession spark, LakehouseLayout layout, WorkspaceModel model, FaultPoints faults) {
+      SparkSession spark, LakehouseLayout layout, WorkspaceModel model, PublishFaults faults) {
     this.spark = spark;
     this.layout = layout;
     this.model = model;
@@ -173,7 +175,7 @@ public final class ItemPublisher {
         });
     Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     ItemPublishManifest manifest =
-        new ItemPublishManifest(LoadRunner.newLoadId(now), sequence, kind, now, entries);
+        new ItemPublishManifest(LoadIds.newLoadId(now), sequence, kind, now, entries);
     faults.beforePublish();
     catalogue.appendOnce(
         CatalogueTable.ITEM_PUBLISH, rows(manifest), appId, sequence, manifest.toUserMetadata());

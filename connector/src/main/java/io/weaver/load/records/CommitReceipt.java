@@ -1,7 +1,9 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.weaver.json.Json;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +18,7 @@ import java.util.Optional;
  * history was never written. The counts are added when the commit is made ({@link #stamped}), since
  * the receipt is drawn up before the diff; receipts written before they were added have none.
  */
-record CommitReceipt(
+public record CommitReceipt(
     String loadId,
     long sequence,
     Instant loadTimestamp,
@@ -27,12 +29,12 @@ record CommitReceipt(
   private static final String COUNTS = "counts";
   private static final String EXPECTATIONS = "expectations";
 
-  CommitReceipt {
+  public CommitReceipt {
     expectations = List.copyOf(expectations);
   }
 
   /** A receipt without counts: the one a load draws up before its diff. */
-  CommitReceipt(String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
+  public CommitReceipt(String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
     this(loadId, sequence, loadTimestamp, bookmark, Optional.empty(), List.of());
   }
 
@@ -40,7 +42,7 @@ record CommitReceipt(
    * This receipt carrying {@code counts} (what the commit did, by kind of change) and the rows
    * violating each expectation.
    */
-  CommitReceipt withCounts(ChangeCounts counts, List<ExpectationCount> expectations) {
+  public CommitReceipt withCounts(ChangeCounts counts, List<ExpectationCount> expectations) {
     return new CommitReceipt(
         loadId, sequence, loadTimestamp, bookmark, Optional.of(counts), expectations);
   }
@@ -49,14 +51,14 @@ record CommitReceipt(
    * The commit metadata {@code userMetadata} with {@code counts} added, when it is a Weaver
    * receipt; any other metadata unchanged.
    */
-  static String stamped(
+  public static String stamped(
       String userMetadata, ChangeCounts counts, List<ExpectationCount> expectations) {
     return parse(userMetadata)
         .map(r -> r.withCounts(counts, expectations).toJson())
         .orElse(userMetadata);
   }
 
-  String toJson() {
+  public String toJson() {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("load_id", loadId);
     body.put("sequence", sequence);
@@ -83,7 +85,7 @@ record CommitReceipt(
   }
 
   /** Parses a commit's userMetadata; empty when it is not a Weaver receipt. */
-  static Optional<CommitReceipt> parse(String userMetadata) {
+  public static Optional<CommitReceipt> parse(String userMetadata) {
     if (userMetadata == null || !userMetadata.contains(KEY)) {
       return Optional.empty();
     }

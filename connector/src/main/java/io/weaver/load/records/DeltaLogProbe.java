@@ -1,6 +1,7 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import io.weaver.catalyst.delta.DeltaLogs;
+import io.weaver.load.spec.LoadFailure;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.spark.sql.SparkSession;
@@ -10,7 +11,7 @@ import org.apache.spark.sql.SparkSession;
  * sequence Delta applied — through the Delta adapter ({@link DeltaLogs}), which reads Delta's
  * snapshot where open-source Delta's internals are present and the public history elsewhere.
  */
-final class DeltaLogProbe {
+public final class DeltaLogProbe {
   private final SparkSession spark;
   private final String path;
   private final DeltaLogs.TableLog log;
@@ -21,7 +22,7 @@ final class DeltaLogProbe {
     this.log = log;
   }
 
-  static DeltaLogProbe latest(SparkSession spark, String table, String path) {
+  public static DeltaLogProbe latest(SparkSession spark, String table, String path) {
     return at(spark, path)
         .orElseThrow(
             () ->
@@ -37,7 +38,7 @@ final class DeltaLogProbe {
     return DeltaLogs.at(spark, path).map(log -> new DeltaLogProbe(spark, path, log));
   }
 
-  long version() {
+  public long version() {
     return log.version();
   }
 
@@ -55,7 +56,7 @@ final class DeltaLogProbe {
    * The {@code userMetadata} of the commit at {@code version}: empty when it is gone (log cleanup)
    * or unreadable, "" when the commit has none.
    */
-  static Optional<String> userMetadataAt(SparkSession spark, String path, long version) {
+  public static Optional<String> userMetadataAt(SparkSession spark, String path, long version) {
     return DeltaLogs.userMetadataAt(spark, path, version);
   }
 
@@ -65,7 +66,7 @@ final class DeltaLogProbe {
    * every load commits its sequence as both the txn version and the receipt's {@code sequence}, and
    * only this Table's loads write receipts to its path.
    */
-  long lastTxnVersion(String appId) {
+  public long lastTxnVersion(String appId) {
     OptionalLong known = log.txnVersion(appId);
     if (known.isPresent()) {
       return known.getAsLong();

@@ -1,8 +1,9 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.session.Ahead;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -25,14 +26,14 @@ import org.apache.spark.sql.Row;
  * process, Build, a restore) leaves a version the memory does not hold, and the next load reads the
  * table again. So the memory never answers for a version it did not see.
  */
-final class LoadBookkeeping {
+public final class LoadBookkeeping {
   /** The whole {@code _.LoadState} of one item at one Delta version of that table. */
   private record Rows(String tableUuid, long version, Map<String, State> states) {}
 
   private static final Map<String, Rows> KNOWN = new ConcurrentHashMap<>();
 
   /** {@code _.LoadState} of one Table (defaults when it never loaded). */
-  record State(
+  public record State(
       String lastLoadId,
       Optional<Instant> lastSucceededAt,
       long lastDeltaVersion,
@@ -70,11 +71,11 @@ final class LoadBookkeeping {
   /** The state table's file list being computed ahead of the state's overwrite, if it is. */
   private CompletableFuture<Void> warming = CompletableFuture.completedFuture(null);
 
-  LoadBookkeeping(Catalogue catalogue) {
+  public LoadBookkeeping(Catalogue catalogue) {
     this.catalogue = catalogue;
   }
 
-  State state(String tableId) {
+  public State state(String tableId) {
     String path = catalogue.path(CatalogueTable.LOAD_STATE);
     Optional<DeltaLogProbe> latest = DeltaLogProbe.at(catalogue.spark(), path);
     if (latest.isEmpty()) {
@@ -103,7 +104,7 @@ final class LoadBookkeeping {
   }
 
   /** Every Table's state, by Table ID (an item's publish names the load behind each version). */
-  Map<String, State> states() {
+  public Map<String, State> states() {
     String path = catalogue.path(CatalogueTable.LOAD_STATE);
     Optional<DeltaLogProbe> latest = DeltaLogProbe.at(catalogue.spark(), path);
     if (latest.isEmpty()) {
@@ -128,7 +129,7 @@ final class LoadBookkeeping {
     return known;
   }
 
-  void history(String tableId, LoadResult result, Instant finished) {
+  public void history(String tableId, LoadResult result, Instant finished) {
     catalogue.append(CatalogueTable.LOAD_HISTORY, List.of(historyRow(tableId, result, finished)));
   }
 
@@ -216,12 +217,12 @@ final class LoadBookkeeping {
    * Upserts the Table's state row: one overwrite commit replacing this Table's row ({@code
    * replaceWhere}), cheaper than a MERGE for one row (fewer jobs, no join).
    */
-  void state(String tableId, State state) {
+  public void state(String tableId, State state) {
     states(Map.of(tableId, state));
   }
 
   /** Upserts the state rows of several Tables (Table ID to state), in one commit. */
-  void states(Map<String, State> states) {
+  public void states(Map<String, State> states) {
     if (states.isEmpty()) {
       return;
     }

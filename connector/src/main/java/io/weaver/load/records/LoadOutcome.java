@@ -1,5 +1,9 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +50,7 @@ public final class LoadOutcome {
   }
 
   /** A load that changed no row: {@code liveRows} before and after, at {@code version}. */
-  static LoadOutcome withoutChanges(
+  public static LoadOutcome withoutChanges(
       LoadStatus status, long liveRows, long version, String message, List<String> warnings) {
     return new LoadOutcome(
         status,
@@ -62,7 +66,7 @@ public final class LoadOutcome {
   }
 
   /** A load that committed {@code counts} as {@code version}. */
-  static LoadOutcome committed(
+  public static LoadOutcome committed(
       ChangeCounts counts,
       long version,
       String message,
@@ -82,7 +86,7 @@ public final class LoadOutcome {
   }
 
   /** A load that counted rows (unchanged, rejected) but had nothing to write. */
-  static LoadOutcome nothingToWrite(
+  public static LoadOutcome nothingToWrite(
       ChangeCounts counts,
       long version,
       String message,
@@ -105,7 +109,7 @@ public final class LoadOutcome {
    * A load whose commit lost to a concurrent one (Delta raised one of its concurrent-modification
    * exceptions): nothing was applied; {@link CommitConflicts} says who won.
    */
-  static LoadOutcome conflicted(long version, String message) {
+  public static LoadOutcome conflicted(long version, String message) {
     return new LoadOutcome(
         LoadStatus.FAILED,
         ChangeCounts.none(0),
@@ -123,7 +127,7 @@ public final class LoadOutcome {
    * What a load would have done, from a plan that stopped before the write (docs/plan.md): the
    * status it would end with, its counts and, when rows would be rejected, those rows.
    */
-  static LoadOutcome planned(
+  public static LoadOutcome planned(
       LoadStatus status,
       ChangeCounts counts,
       long version,
@@ -135,7 +139,7 @@ public final class LoadOutcome {
   }
 
   /** This outcome with the gates' measurements of its load. */
-  LoadOutcome withGates(List<GateVerdict> measured) {
+  public LoadOutcome withGates(List<GateVerdict> measured) {
     return new LoadOutcome(
         status,
         counts,
@@ -150,7 +154,7 @@ public final class LoadOutcome {
   }
 
   /** This outcome with the counts of the Table's expectations. */
-  LoadOutcome withExpectations(List<ExpectationCount> counted) {
+  public LoadOutcome withExpectations(List<ExpectationCount> counted) {
     return new LoadOutcome(
         status,
         counts,
@@ -175,7 +179,7 @@ public final class LoadOutcome {
   }
 
   /** Whether Delta refused the commit because another one won (by exception type). */
-  boolean conflicted() {
+  public boolean conflicted() {
     return conflicted;
   }
 

@@ -1,7 +1,10 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.LoadTrace;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -14,15 +17,15 @@ import org.apache.spark.sql.functions;
  * _.LoadHistory}, and — for a load that succeeded or found no work — the Table's {@code
  * _.LoadState}, in that order (a stop between them is what {@link LoadRecovery} repairs).
  */
-final class LoadRecorder {
+public final class LoadRecorder {
   private final Catalogue catalogue;
   private final LoadBookkeeping books;
   private final String tableId;
-  private final FaultPoints faults;
+  private final HistoryFaults faults;
   private final Optional<QuietLoadRecords> quiet;
 
-  LoadRecorder(
-      Catalogue catalogue, String tableId, FaultPoints faults, Optional<QuietLoadRecords> quiet) {
+  public LoadRecorder(
+      Catalogue catalogue, String tableId, HistoryFaults faults, Optional<QuietLoadRecords> quiet) {
     this.catalogue = catalogue;
     this.books = new LoadBookkeeping(catalogue);
     this.tableId = tableId;
@@ -30,30 +33,30 @@ final class LoadRecorder {
     this.quiet = quiet;
   }
 
-  LoadBookkeeping.State state() {
+  public LoadBookkeeping.State state() {
     return books.state(tableId);
   }
 
-  void state(LoadBookkeeping.State state) {
+  public void state(LoadBookkeeping.State state) {
     books.state(tableId, state);
   }
 
-  void history(LoadResult result) {
+  public void history(LoadResult result) {
     books.history(tableId, result, Instant.now());
   }
 
   /** The load's counts per expectation, replacing any it wrote before (none when it has none). */
-  void expectations(LoadResult result) {
+  public void expectations(LoadResult result) {
     books.expectations(tableId, result);
   }
 
   /** Where this Table's quarantined rows go under {@code loadId}. */
-  QuarantineRecords quarantine(String loadId) {
+  public QuarantineRecords quarantine(String loadId) {
     return new QuarantineRecords(catalogue, tableId, loadId);
   }
 
   /** The status and Delta version of earlier loads of this Table under {@code loadId}. */
-  List<Row> historyOf(String loadId) {
+  public List<Row> historyOf(String loadId) {
     return catalogue
         .readFor(CatalogueTable.LOAD_HISTORY, "table_id", tableId)
         .where(functions.col("load_id").equalTo(loadId))
@@ -62,12 +65,12 @@ final class LoadRecorder {
   }
 
   /** Writes the load's rejected rows, if any (before its result is taken). */
-  void rejections(LoadOutcome outcome, String loadId) {
+  public void rejections(LoadOutcome outcome, String loadId) {
     outcome.rejections().ifPresent(r -> rejections(r, loadId));
   }
 
   /** Records a load the engine finished (whatever its status), after its rejections. */
-  void record(
+  public void record(
       LoadOutcome outcome,
       boolean countsWritten,
       LoadResult result,
@@ -129,7 +132,7 @@ final class LoadRecorder {
    * The report of a load whose Delta commit landed but whose history or state could not be written:
    * the load with a warning (a "failed" row would lie); the next load records it as recovered.
    */
-  static LoadResult bookkeepingFailed(
+  public static LoadResult bookkeepingFailed(
       String loadId,
       String name,
       LoadOutcome committed,
@@ -146,7 +149,7 @@ final class LoadRecorder {
                 + " committed Delta version "
                 + committed.deltaVersion()
                 + " but its history or state could not be written ("
-                + CommitConflicts.firstLine(reason)
+                + LoadFailure.firstLine(reason)
                 + "); the next load records it as recovered, nothing is applied twice");
     return LoadResult.of(loadId, name, o, waiveGates, started, loadTs);
   }

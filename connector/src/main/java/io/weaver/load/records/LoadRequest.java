@@ -1,5 +1,6 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
+import io.weaver.load.spec.LoadSpec;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -114,7 +115,7 @@ public record LoadRequest(
   }
 
   /** This load, its quarantined rows written by {@code records}. */
-  LoadRequest withQuarantine(QuarantineRecords records) {
+  public LoadRequest withQuarantine(QuarantineRecords records) {
     return new LoadRequest(
         spec,
         staging,

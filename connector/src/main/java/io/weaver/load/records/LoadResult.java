@@ -1,5 +1,8 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.spec.LoadStatus;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,7 +138,7 @@ public record LoadResult(
     return m;
   }
 
-  static LoadResult of(
+  public static LoadResult of(
       String loadId,
       String tableId,
       LoadOutcome o,
@@ -162,10 +165,10 @@ public record LoadResult(
    * only Delta's operation metrics: inserted, and every replaced row (updated, revived or
    * soft-deleted) as updated; live rows unknown (-1).
    */
-  static LoadResult recovered(String name, LoadRecovery.Unrecorded u, Instant now) {
-    Map<String, String> m = u.metrics();
+  public static LoadResult recovered(
+      String name, CommitReceipt receipt, long version, Map<String, String> m, Instant now) {
     ChangeCounts c =
-        u.receipt()
+        receipt
             .counts()
             .orElseGet(
                 () ->
@@ -177,22 +180,22 @@ public record LoadResult(
                         0,
                         0,
                         -1));
-    boolean live = u.receipt().counts().isPresent();
+    boolean live = receipt.counts().isPresent();
     // Without a receipt's counts the live rows are unknown: -1 before (in c) and after.
-    return builder(u.receipt().loadId(), name, LoadStatus.RECOVERED)
+    return builder(receipt.loadId(), name, LoadStatus.RECOVERED)
         .counts(c)
         .targetLiveRowsAfter(live ? c.liveAfter() : -1)
-        .deltaVersion(u.version())
+        .deltaVersion(version)
         .message(
             "load "
-                + u.receipt().loadId()
+                + receipt.loadId()
                 + " committed Delta version "
-                + u.version()
+                + version
                 + " but its history was not written (the process stopped); recorded from the"
                 + " commit receipt, not applied again")
         .startedAt(now)
-        .loadTimestamp(u.receipt().loadTimestamp())
-        .expectations(u.receipt().expectations())
+        .loadTimestamp(receipt.loadTimestamp())
+        .expectations(receipt.expectations())
         .build();
   }
 
@@ -204,7 +207,7 @@ public record LoadResult(
     }
   }
 
-  static LoadResult without(
+  public static LoadResult without(
       String loadId,
       String tableId,
       LoadStatus status,

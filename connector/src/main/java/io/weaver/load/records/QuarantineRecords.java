@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -6,6 +6,12 @@ import static org.apache.spark.sql.functions.lit;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.session.Ahead;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +35,7 @@ import org.apache.spark.sql.types.DataTypes;
  * before recording itself. A load that committed the Table before it stopped is recorded by the
  * next load's recovery before that load gets here, so its rows stay.
  */
-final class QuarantineRecords {
+public final class QuarantineRecords {
   private final Catalogue catalogue;
   private final String tableId;
   private final String loadId;
@@ -50,7 +56,7 @@ final class QuarantineRecords {
   }
 
   /** {@code violating} (business columns) as {@code expectations, key_json, row_json}. */
-  static Dataset<Row> rows(LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
+  public static Dataset<Row> rows(LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
     Column row = ManagedValues.json(Arrays.asList(spec.businessSchema().fieldNames()));
     Column key =
         spec.keyed() ? ManagedValues.json(spec.primaryKey()) : lit(null).cast(DataTypes.StringType);
@@ -59,7 +65,7 @@ final class QuarantineRecords {
   }
 
   /** Writes {@code rows} (from {@link #rows}) as this load's quarantine, in one commit. */
-  void write(Dataset<Row> rows) {
+  public void write(Dataset<Row> rows) {
     List<String> replaced = new ArrayList<>(unrecordedLoads());
     replaced.add(loadId);
     catalogue.replaceLoads(
@@ -80,7 +86,7 @@ final class QuarantineRecords {
    * Removes this load's rows after it failed without committing the Table (best effort: rows left
    * by a failure here are removed by the Table's next quarantine write).
    */
-  void withdraw() {
+  public void withdraw() {
     if (!written) {
       return;
     }
@@ -103,7 +109,7 @@ final class QuarantineRecords {
    * its own, as soon as they are decided, so the commit does not wait for the load's write (a load
    * that writes something); {@link #countsWritten} joins it before the history row.
    */
-  void countsAhead(SparkSession spark, List<ExpectationCount> expectations) {
+  public void countsAhead(SparkSession spark, List<ExpectationCount> expectations) {
     if (expectations.isEmpty()) {
       return;
     }
@@ -121,7 +127,7 @@ final class QuarantineRecords {
    * Whether {@link #countsAhead} wrote the counts; false when it was not started or failed (the
    * recorder then writes them itself, replacing any partial rows).
    */
-  boolean countsWritten() {
+  public boolean countsWritten() {
     if (counts == null) {
       return false;
     }

@@ -1,7 +1,8 @@
-package io.weaver.load;
+package io.weaver.load.records;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.load.spec.LoadFailure;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,7 @@ import java.util.Map;
  * the call ends loses only these rows; the next load of such a Table then finds an older last load
  * and takes the full diff, with the same result.
  */
-final class QuietLoadRecords {
+public final class QuietLoadRecords {
   /** What one item's quiet loads left to write. */
   private static final class Pending {
     final Catalogue catalogue;
@@ -43,7 +44,7 @@ final class QuietLoadRecords {
     pending.states.put(tableId, state);
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return byCatalogue.isEmpty();
   }
 
@@ -51,7 +52,7 @@ final class QuietLoadRecords {
    * Writes what was kept, item by item; an item whose rows could not be written is named in the
    * returned messages (its loads still changed nothing), and the next item is still written.
    */
-  List<String> write() {
+  public List<String> write() {
     List<String> failures = new ArrayList<>();
     for (Pending pending : byCatalogue.values()) {
       try {
@@ -66,7 +67,7 @@ final class QuietLoadRecords {
                 + " load(s) that changed nothing in item "
                 + pending.catalogue.item()
                 + " could not be written ("
-                + CommitConflicts.firstLine(String.valueOf(e.getMessage()))
+                + LoadFailure.firstLine(String.valueOf(e.getMessage()))
                 + "); their next loads take the full diff");
       }
     }

@@ -1,6 +1,9 @@
-package io.weaver.load;
+package io.weaver.load.recovery;
 
 import io.weaver.catalogue.NamedRow;
+import io.weaver.load.records.LoadRecorder;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -10,10 +13,10 @@ import org.apache.spark.sql.Row;
  * A load under a caller-chosen load id whose outcome the caller does not know: when that id is in
  * the Table's history already, the retry writes nothing and says what the first attempt did.
  */
-final class LoadIdRetry {
+public final class LoadIdRetry {
   private LoadIdRetry() {}
 
-  static Optional<LoadResult> earlier(
+  public static Optional<LoadResult> earlier(
       LoadRecorder recorder, String name, String loadId, Instant started, Instant loadTs) {
     List<Row> earlier = recorder.historyOf(loadId);
     return earlier.isEmpty()

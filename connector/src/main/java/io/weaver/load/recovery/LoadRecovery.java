@@ -1,7 +1,12 @@
-package io.weaver.load;
+package io.weaver.load.recovery;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.records.LoadRecorder;
+import io.weaver.load.records.LoadResult;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +21,15 @@ import org.apache.spark.sql.functions;
  * beyond the recorded state, then recorded as {@code recovered} and the state repaired — before the
  * next load stages anything.
  */
-final class LoadRecovery {
+public final class LoadRecovery {
   /** How many recent commits to search; loads of one table are strictly sequential. */
   private static final int RECENT_COMMITS = 50;
 
   /** A committed load the history does not know yet. */
-  record Unrecorded(CommitReceipt receipt, long version, Map<String, String> metrics) {}
+  public record Unrecorded(CommitReceipt receipt, long version, Map<String, String> metrics) {}
 
   /** The repaired state, and the {@code recovered} row when history lacked the load. */
-  record Recovered(LoadBookkeeping.State state, Optional<LoadResult> result) {}
+  public record Recovered(LoadBookkeeping.State state, Optional<LoadResult> result) {}
 
   private LoadRecovery() {}
 
@@ -34,7 +39,7 @@ final class LoadRecovery {
    * the recorded sequence (a 1-3 ms log read); only then is the Delta history searched for its
    * receipt.
    */
-  static Optional<Recovered> recover(
+  public static Optional<Recovered> recover(
       SparkSession spark,
       String path,
       String name,
@@ -51,7 +56,7 @@ final class LoadRecovery {
     // History may already hold the load (the stop came after history, before state): then only
     // the state is repaired, so the load id stays unique in history.
     if (recorder.historyOf(u.receipt().loadId()).isEmpty()) {
-      LoadResult result = LoadResult.recovered(name, u, now);
+      LoadResult result = LoadResult.recovered(name, u.receipt(), u.version(), u.metrics(), now);
       recorder.expectations(result);
       recorder.history(result);
       recovered = Optional.of(result);
@@ -65,7 +70,7 @@ final class LoadRecovery {
    * The committed load the history does not know yet, if any: only looked for when the log's last
    * txn version ({@code lastTxn}) is beyond the recorded sequence. Reads only.
    */
-  static Optional<Unrecorded> pending(
+  public static Optional<Unrecorded> pending(
       SparkSession spark, String path, LoadBookkeeping.State state, long lastTxn) {
     if (lastTxn <= state.sequence()) {
       return Optional.empty();
@@ -74,7 +79,7 @@ final class LoadRecovery {
   }
 
   /** The state once {@code u} is recorded: its load is the last one. */
-  static LoadBookkeeping.State repaired(Unrecorded u, LoadBookkeeping.State state) {
+  public static LoadBookkeeping.State repaired(Unrecorded u, LoadBookkeeping.State state) {
     return new LoadBookkeeping.State(
         u.receipt().loadId(),
         Optional.of(u.receipt().loadTimestamp()),
@@ -83,7 +88,7 @@ final class LoadRecovery {
         u.receipt().sequence());
   }
 
-  static Optional<Unrecorded> find(SparkSession spark, String path, long recordedSequence) {
+  public static Optional<Unrecorded> find(SparkSession spark, String path, long recordedSequence) {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history(RECENT_COMMITS)
@@ -110,7 +115,7 @@ final class LoadRecovery {
    * a load checks for "no change at all" first (docs/performance.md). Unknown (no previous load,
    * log file gone): false.
    */
-  static boolean previousChangedNothing(
+  public static boolean previousChangedNothing(
       SparkSession spark, String path, LoadBookkeeping.State state) {
     if (state.lastLoadId() == null || state.lastDeltaVersion() < 0) {
       return false;
@@ -125,7 +130,7 @@ final class LoadRecovery {
   }
 
   /** The table's current Delta version, or -1 when it cannot be read. */
-  static long currentVersion(SparkSession spark, String path) {
+  public static long currentVersion(SparkSession spark, String path) {
     try {
       return NamedRow.of(DeltaTable.forPath(spark, path).history(1).first()).longValue("version");
     } catch (RuntimeException e) {

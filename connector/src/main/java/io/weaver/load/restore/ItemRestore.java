@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.restore;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
@@ -6,6 +6,7 @@ import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.publish.ItemPublisher;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Target;

@@ -1,14 +1,20 @@
-package io.weaver.load;
+package io.weaver.load.restore;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.build.HistoryTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaLogs;
+import io.weaver.lakehouse.HistoryTable;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.history.TableHistory;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadIds;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
 import java.util.List;
@@ -149,7 +155,7 @@ public final class LoadRestore {
                 + ") as version "
                 + after
                 + "; load state and bookmark rolled back";
-    String restoreId = LoadRunner.newLoadId(started);
+    String restoreId = LoadIds.newLoadId(started);
     LoadResult row =
         LoadResult.without(
             restoreId, name, LoadStatus.RESTORED, after, message, started, loadTimestamp);

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.spec;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

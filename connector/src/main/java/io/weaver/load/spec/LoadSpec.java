@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.spec;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.metadata.ColumnSet;
@@ -229,7 +229,7 @@ public record LoadSpec(
   }
 
   /** The engine's view of a built Table: business columns as they are in Delta. */
-  static LoadSpec of(SparkSession spark, TableDeclaration t, String path) {
+  public static LoadSpec of(SparkSession spark, TableDeclaration t, String path) {
     StructType physical = DeltaTable.forPath(spark, path).toDF().schema();
     List<StructField> business = new ArrayList<>();
     for (StructField f : physical.fields()) {

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.spec;
 
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.spec;
 
 import io.weaver.session.WeaverConf;
 
@@ -6,20 +6,20 @@ import io.weaver.session.WeaverConf;
  * Driver-side timing marks of a load, printed to stderr when the JVM runs with {@code
  * -Dweaver.trace=true} (used to find where a load's fixed cost goes; see docs/performance.md).
  */
-final class LoadTrace {
+public final class LoadTrace {
   private static final boolean ON = WeaverConf.trace();
   private static final ThreadLocal<Long> START = new ThreadLocal<>();
 
   private LoadTrace() {}
 
-  static void start() {
+  public static void start() {
     if (ON) {
       START.set(System.nanoTime());
       System.err.println("[trace] +0 ms load start");
     }
   }
 
-  static void mark(String what) {
+  public static void mark(String what) {
     if (ON) {
       Long s = START.get();
       long ms = s == null ? -1 : (System.nanoTime() - s) / 1_000_000;
@@ -32,7 +32,7 @@ final class LoadTrace {
    * After {@code rows} ran: each physical operator of its plan with its SQL metrics (times, rows,
    * sizes), adaptive query stages included.
    */
-  static void plan(String what, org.apache.spark.sql.Dataset<?> rows) {
+  public static void plan(String what, org.apache.spark.sql.Dataset<?> rows) {
     if (ON) {
       StringBuilder out = new StringBuilder("[trace] plan of " + what + ":\n");
       walk(rows.queryExecution().executedPlan(), 1, out);

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.spec;
 
 import io.weaver.catalyst.signature.RowSignature;
 import java.util.List;
@@ -9,10 +9,10 @@ import org.apache.spark.sql.Column;
  * Catalyst expression of {@code catalyst-rules}, evaluated in the executors with generated code.
  * Build's re-signing uses the same expression, so a load and a rebuild always agree.
  */
-final class SignatureColumn {
+public final class SignatureColumn {
   private SignatureColumn() {}
 
-  static Column of(List<Column> columns) {
+  public static Column of(List<Column> columns) {
     return RowSignature.rowSignature(List.copyOf(columns));
   }
 }

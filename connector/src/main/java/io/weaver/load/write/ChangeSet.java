@@ -1,10 +1,18 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.xxhash64;
 
 import io.weaver.catalyst.keys.KeyFilter;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.diff.UniqueKeyRejector;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.records.QuarantineRecords;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +27,7 @@ import org.apache.spark.sql.types.DataTypes;
  * reads, the Bloom filter of their keys that narrows the MERGE's target side, and the rejected rows
  * for {@code _.LoadRejection}.
  */
-final class ChangeSet {
+public final class ChangeSet {
   /**
    * Incoming changed keys up to this many are broadcast to fetch their rows (bounded driver use).
    */
@@ -178,7 +186,7 @@ final class ChangeSet {
    * The columns of pass 1's changing keys: the key, its class, its rejection and, with a sequence
    * column, the value that picks the key's row in pass 2.
    */
-  static Column[] changedKeyColumns(LoadSpec spec) {
+  public static Column[] changedKeyColumns(LoadSpec spec) {
     return spec.sequenceColumn().isPresent()
         ? keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON, ChangeDetector.SEQ)
         : keyColumns(spec, ChangeDetector.OP, UniqueKeyRejector.REASON);

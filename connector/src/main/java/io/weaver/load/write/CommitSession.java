@@ -1,5 +1,9 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.LoadRequest;
 import io.weaver.session.EngineSessions;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -12,10 +16,10 @@ import org.apache.spark.sql.SparkSession;
  * same app id and version would be silently skipped), so each load writes through its own session.
  * The commit's receipt carries the load's counts by kind of change ({@link CommitReceipt#stamped}).
  */
-final class CommitSession {
-  static final String TXN_APP_ID = "spark.databricks.delta.write.txnAppId";
-  static final String TXN_VERSION = "spark.databricks.delta.write.txnVersion";
-  static final String USER_METADATA = "spark.databricks.delta.commitInfo.userMetadata";
+public final class CommitSession {
+  public static final String TXN_APP_ID = "spark.databricks.delta.write.txnAppId";
+  public static final String TXN_VERSION = "spark.databricks.delta.write.txnVersion";
+  public static final String USER_METADATA = "spark.databricks.delta.commitInfo.userMetadata";
 
   private CommitSession() {}
 

@@ -1,5 +1,20 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import static org.apache.spark.sql.functions.col;
+
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.records.QuarantineRecords;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.spec.ManagedValues;
+import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.JobLabels;
 import java.util.List;
 import java.util.Optional;
@@ -12,11 +27,11 @@ import org.apache.spark.sql.SparkSession;
  * changing rows, set aside the rejected ones, and commit the rest in one commit. How that commit is
  * made is the subclass's: {@link MergeWriter} or {@link DirectWriter}.
  */
-abstract class CommitWriter implements LoadWriter {
+public abstract class CommitWriter implements LoadWriter {
   protected final SparkSession spark;
-  protected final FaultPoints faults;
+  protected final WriteFaults faults;
 
-  CommitWriter(SparkSession spark, FaultPoints faults) {
+  CommitWriter(SparkSession spark, WriteFaults faults) {
     this.spark = spark;
     this.faults = faults;
   }
@@ -48,7 +63,7 @@ abstract class CommitWriter implements LoadWriter {
     new UnkeyedReplace(spec).run(faults.duringWrite(rows), request, counts, expectations);
     long after = DeltaLogProbe.latest(spark, spec.tableName(), spec.targetPath()).version();
     if (after == version) {
-      return LoadEngine.alreadyApplied(spark, spec, request, after, List.of());
+      return alreadyApplied(spark, spec, request, after, List.of());
     }
     return LoadOutcome.committed(
         counts,
@@ -113,8 +128,7 @@ abstract class CommitWriter implements LoadWriter {
       Dataset<Row> source = faults.duringWrite(accepted);
       KeyedMerge.Result result = commit(changes, accepted, source);
       if (!result.applied()) {
-        return LoadEngine.alreadyApplied(
-            spark, spec, changes.request(), result.version(), warnings);
+        return alreadyApplied(spark, spec, changes.request(), result.version(), warnings);
       }
       return LoadOutcome.committed(
           counts,
@@ -144,4 +158,28 @@ abstract class CommitWriter implements LoadWriter {
 
   /** Releases what {@link #beforeFetch} kept, whatever happened. */
   protected void release() {}
+
+  public static LoadOutcome alreadyApplied(
+      SparkSession spark, LoadSpec spec, LoadRequest request, long version, List<String> warnings) {
+    return LoadOutcome.withoutChanges(
+        LoadStatus.SUCCEEDED,
+        liveRows(spark, spec, version),
+        version,
+        spec.tableName()
+            + ": load sequence "
+            + request.loadSequence()
+            + " was already applied; Delta skipped the write.",
+        warnings);
+  }
+
+  /** Live rows of the target at {@code version} (reads only the delete-time column). */
+  public static long liveRows(SparkSession spark, LoadSpec spec, long version) {
+    return spark
+        .read()
+        .format("delta")
+        .option("versionAsOf", version)
+        .load(spec.targetPath())
+        .filter(col(ManagedColumns.DELETE_TIME).equalTo(ManagedValues.liveSentinel()))
+        .count();
+  }
 }

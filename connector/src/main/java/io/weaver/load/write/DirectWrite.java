@@ -1,10 +1,19 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 
 import io.weaver.catalyst.compat.SessionPlans;
 import io.weaver.catalyst.delta.DirectCommit;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.diff.UniqueKeyRejector;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.session.Ahead;
@@ -39,7 +48,7 @@ import org.apache.spark.sql.types.StructType;
  * Before anything is committed the written and marked row counts are checked against the diff's
  * counts; a mismatch fails the load with nothing applied.
  */
-final class DirectWrite {
+public final class DirectWrite {
   /** The replaced target row's identity value, which its new version keeps. */
   private static final String KEPT_ID = "__weaver_kept_id";
 

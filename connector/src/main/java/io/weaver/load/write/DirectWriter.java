@@ -1,5 +1,8 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadTrace;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,11 +15,11 @@ import org.apache.spark.sql.SparkSession;
  * deletion vectors in one Delta commit. The target rows the load replaces are located while the
  * change set is fetched.
  */
-final class DirectWriter extends CommitWriter {
+public final class DirectWriter extends CommitWriter {
   /** The direct write of this load; set once something changes. */
   private DirectWrite direct;
 
-  DirectWriter(SparkSession spark, FaultPoints faults) {
+  DirectWriter(SparkSession spark, WriteFaults faults) {
     super(spark, faults);
   }
 
@@ -32,8 +35,7 @@ final class DirectWriter extends CommitWriter {
     OptionalLong applied = direct.alreadyApplied();
     if (applied.isPresent()) {
       return Optional.of(
-          LoadEngine.alreadyApplied(
-              spark, changes.spec(), changes.request(), applied.getAsLong(), warnings));
+          alreadyApplied(spark, changes.spec(), changes.request(), applied.getAsLong(), warnings));
     }
     direct.locateAhead(changes.changedKeys(), counts);
     return Optional.empty();

@@ -1,5 +1,11 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -16,7 +22,7 @@ import org.apache.spark.sql.Row;
  * @param version the target's version the diff read
  * @param staleNote the sentence the load's message ends with when rows were stale ("" otherwise)
  */
-record KeyedChanges(
+public record KeyedChanges(
     LoadRequest request,
     ChangeDetector detector,
     RowExpectations expectations,

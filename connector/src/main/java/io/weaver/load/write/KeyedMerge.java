@@ -1,10 +1,15 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
 import io.delta.tables.DeltaMergeBuilder;
 import io.delta.tables.DeltaTable;
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import java.util.LinkedHashMap;
@@ -24,7 +29,7 @@ import org.apache.spark.sql.SparkSession;
  * <p>Column maps are explicit and never name the identity column: Delta generates it on insert and
  * refuses both {@code insertAll} (unresolved identity) and explicit identity values.
  */
-final class KeyedMerge {
+public final class KeyedMerge {
   private final LoadSpec spec;
 
   static final String MATERIALIZE_SOURCE = "spark.databricks.delta.merge.materializeSource";

@@ -1,5 +1,11 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -11,13 +17,13 @@ import org.apache.spark.sql.SparkSession;
  * one commit. Chosen once per load ({@link #of}); the engine's passes call it at their end instead
  * of asking whether they plan.
  */
-interface LoadWriter {
+public interface LoadWriter {
 
   /**
    * The writer of {@code request}: the plan when it is one, else MERGE, which a keyed load may
    * trade for the direct path once its target's version is known ({@link #forKeyed}).
    */
-  static LoadWriter of(SparkSession spark, LoadRequest request, FaultPoints faults) {
+  static LoadWriter of(SparkSession spark, LoadRequest request, WriteFaults faults) {
     return request.planOnly() ? new PlanWriter(spark) : new MergeWriter(spark, faults);
   }
 

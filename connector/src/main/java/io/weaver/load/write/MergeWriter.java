@@ -1,5 +1,8 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadTrace;
 import io.weaver.session.JobLabels;
 import java.util.Optional;
 import org.apache.spark.sql.Column;
@@ -12,9 +15,9 @@ import org.apache.spark.sql.SparkSession;
  * the changing keys. A keyed load trades it for the {@link DirectWriter} when {@link WritePath}
  * chooses the direct path.
  */
-final class MergeWriter extends CommitWriter {
+public final class MergeWriter extends CommitWriter {
 
-  MergeWriter(SparkSession spark, FaultPoints faults) {
+  MergeWriter(SparkSession spark, WriteFaults faults) {
     super(spark, faults);
   }
 

@@ -1,5 +1,12 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.session.JobLabels;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +19,7 @@ import org.apache.spark.sql.SparkSession;
  * the gates measured — and, when rows would be rejected, those rows fetched as the load would fetch
  * them. Nothing is written.
  */
-final class PlanWriter implements LoadWriter {
+public final class PlanWriter implements LoadWriter {
   private final SparkSession spark;
 
   PlanWriter(SparkSession spark) {

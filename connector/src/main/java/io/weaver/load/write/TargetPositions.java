@@ -1,7 +1,10 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import static org.apache.spark.sql.functions.broadcast;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
@@ -27,7 +30,7 @@ import org.apache.spark.storage.StorageLevel;
  * identity value and insert time, and — when the change set soft-deletes rows — every other column
  * of the target row, which a soft delete writes again with its delete time.
  */
-final class TargetPositions {
+public final class TargetPositions {
   /** Where a target row lives ({@code _metadata.file_path}). */
   static final String FILE = "__weaver_t_file";
 

@@ -1,5 +1,11 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +18,7 @@ import org.apache.spark.sql.Row;
  * overwrite commit. Every row carries the load timestamp as insert and update time and the live
  * sentinel; the identity column is left out so Delta generates it.
  */
-final class UnkeyedReplace {
+public final class UnkeyedReplace {
   private final LoadSpec spec;
 
   UnkeyedReplace(LoadSpec spec) {

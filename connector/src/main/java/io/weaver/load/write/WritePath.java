@@ -1,6 +1,8 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import io.weaver.catalyst.delta.DirectCommit;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
 import io.weaver.session.WeaverConf;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -10,7 +12,7 @@ import org.apache.spark.sql.SparkSession;
  * in one Delta commit, {@link DirectWrite}) or {@link #MERGE} (one Delta MERGE, {@link
  * KeyedMerge}). Both write the same rows; the direct path skips MERGE's second scan of the target.
  */
-enum WritePath {
+public enum WritePath {
   DIRECT,
   MERGE;
 
