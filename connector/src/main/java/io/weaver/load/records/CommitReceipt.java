@@ -34,7 +34,8 @@ public record CommitReceipt(
   }
 
   /** A receipt without counts: the one a load draws up before its diff. */
-  public CommitReceipt(String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
+  public CommitReceipt(
+      String loadId, long sequence, Instant loadTimestamp, Optional<String> bookmark) {
     this(loadId, sequence, loadTimestamp, bookmark, Optional.empty(), List.of());
   }
 

@@ -56,7 +56,8 @@ public final class QuarantineRecords {
   }
 
   /** {@code violating} (business columns) as {@code expectations, key_json, row_json}. */
-  public static Dataset<Row> rows(LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
+  public static Dataset<Row> rows(
+      LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
     Column row = ManagedValues.json(Arrays.asList(spec.businessSchema().fieldNames()));
     Column key =
         spec.keyed() ? ManagedValues.json(spec.primaryKey()) : lit(null).cast(DataTypes.StringType);
