@@ -9,7 +9,7 @@ import io.weaver.datatest.DataTestRunner;
 import io.weaver.datatest.LastTestRuns;
 import io.weaver.install.BuildOutcome;
 import io.weaver.install.BuildRunner;
-import io.weaver.install.DependencyPlan;
+import io.weaver.metadata.DependencyPlan;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadPlan;

@@ -2,7 +2,6 @@ package io.weaver.install;
 
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
-import io.weaver.lakehouse.HistoryTable;
 import io.weaver.metadata.ColumnSet;
 import io.weaver.metadata.ForeignKey;
 import io.weaver.metadata.ManagedColumns;

@@ -1,8 +1,8 @@
 package io.weaver.load;
 
-import io.weaver.load.publish.PublishFaults;
-import io.weaver.load.records.HistoryFaults;
-import io.weaver.load.write.WriteFaults;
+import io.weaver.load.publish.PublishFaultPoints;
+import io.weaver.load.records.HistoryFaultPoints;
+import io.weaver.load.write.WriteFaultPoints;
 
 /**
  * The places a load can be stopped or made to fail, as a hook the engine is given. Loads run with
@@ -15,7 +15,7 @@ import io.weaver.load.write.WriteFaults;
  * production {@code catch} can single one out. What a point throws is the installer's choice
  * (docs/architecture.md, "Fault points").
  */
-public interface FaultPoints extends WriteFaults, HistoryFaults, PublishFaults {
+public interface FaultPoints extends WriteFaultPoints, HistoryFaultPoints, PublishFaultPoints {
   /** Nothing stops, nothing fails. */
   FaultPoints NONE = new FaultPoints() {};
 

@@ -2,7 +2,7 @@ package io.weaver.load;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.json.PlainRows;
-import io.weaver.lakehouse.HistoryTable;
+import io.weaver.install.HistoryTable;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.history.TableHistory;
 import io.weaver.load.records.CommitReceipt;

@@ -1,6 +1,5 @@
 package io.weaver.metadata;
 
-import io.weaver.install.DependencyPlan;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.weaver.site;
 
 import io.weaver.datatest.LastTestRuns;
-import io.weaver.install.DependencyPlan;
+import io.weaver.metadata.DependencyPlan;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;

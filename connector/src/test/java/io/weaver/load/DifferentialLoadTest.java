@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.lakehouse.HistoryTable;
+import io.weaver.install.HistoryTable;
 import io.weaver.load.history.TableHistory;
 import io.weaver.load.records.CommitReceipt;
 import io.weaver.load.records.DeltaLogProbe;

@@ -6,7 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.delta.DeltaLogs;
-import io.weaver.lakehouse.HistoryTable;
+import io.weaver.install.HistoryTable;
 import io.weaver.load.records.CommitReceipt;
 import io.weaver.load.records.DeltaLogProbe;
 import io.weaver.load.records.LoadBookkeeping;

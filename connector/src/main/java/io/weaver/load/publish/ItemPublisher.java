@@ -64,10 +64,10 @@ public final class ItemPublisher {
   private final SparkSession spark;
   private final LakehouseLayout layout;
   private final WorkspaceModel model;
-  private final PublishFaults faults;
+  private final PublishFaultPoints faults;
 
   public ItemPublisher(
-      SparkSession spark, LakehouseLayout layout, WorkspaceModel model, PublishFaults faults) {
+      SparkSession spark, LakehouseLayout layout, WorkspaceModel model, PublishFaultPoints faults) {
     this.spark = spark;
     this.layout = layout;
     this.model = model;

@@ -21,11 +21,11 @@ public final class LoadRecorder {
   private final Catalogue catalogue;
   private final LoadBookkeeping books;
   private final String tableId;
-  private final HistoryFaults faults;
+  private final HistoryFaultPoints faults;
   private final Optional<QuietLoadRecords> quiet;
 
   public LoadRecorder(
-      Catalogue catalogue, String tableId, HistoryFaults faults, Optional<QuietLoadRecords> quiet) {
+      Catalogue catalogue, String tableId, HistoryFaultPoints faults, Optional<QuietLoadRecords> quiet) {
     this.catalogue = catalogue;
     this.books = new LoadBookkeeping(catalogue);
     this.tableId = tableId;

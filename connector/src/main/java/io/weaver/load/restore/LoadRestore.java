@@ -7,7 +7,7 @@ import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaLogs;
-import io.weaver.lakehouse.HistoryTable;
+import io.weaver.install.HistoryTable;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.history.TableHistory;
 import io.weaver.load.records.CommitReceipt;

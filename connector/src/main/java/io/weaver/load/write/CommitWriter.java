@@ -29,9 +29,9 @@ import org.apache.spark.sql.SparkSession;
  */
 public abstract class CommitWriter implements LoadWriter {
   protected final SparkSession spark;
-  protected final WriteFaults faults;
+  protected final WriteFaultPoints faults;
 
-  CommitWriter(SparkSession spark, WriteFaults faults) {
+  CommitWriter(SparkSession spark, WriteFaultPoints faults) {
     this.spark = spark;
     this.faults = faults;
   }

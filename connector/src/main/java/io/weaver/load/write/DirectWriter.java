@@ -19,7 +19,7 @@ public final class DirectWriter extends CommitWriter {
   /** The direct write of this load; set once something changes. */
   private DirectWrite direct;
 
-  DirectWriter(SparkSession spark, WriteFaults faults) {
+  DirectWriter(SparkSession spark, WriteFaultPoints faults) {
     super(spark, faults);
   }
 

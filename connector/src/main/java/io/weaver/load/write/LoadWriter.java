@@ -23,7 +23,7 @@ public interface LoadWriter {
    * The writer of {@code request}: the plan when it is one, else MERGE, which a keyed load may
    * trade for the direct path once its target's version is known ({@link #forKeyed}).
    */
-  static LoadWriter of(SparkSession spark, LoadRequest request, WriteFaults faults) {
+  static LoadWriter of(SparkSession spark, LoadRequest request, WriteFaultPoints faults) {
     return request.planOnly() ? new PlanWriter(spark) : new MergeWriter(spark, faults);
   }
 

@@ -17,7 +17,7 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class MergeWriter extends CommitWriter {
 
-  MergeWriter(SparkSession spark, WriteFaults faults) {
+  MergeWriter(SparkSession spark, WriteFaultPoints faults) {
     super(spark, faults);
   }
 

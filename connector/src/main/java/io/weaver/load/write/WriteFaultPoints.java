@@ -8,7 +8,7 @@ import org.apache.spark.sql.Row;
  * io.weaver.load.FaultPoints} extends it, so a writer is handed the load's points without knowing
  * the engine.
  */
-public interface WriteFaults {
+public interface WriteFaultPoints {
   /**
    * The rows a write job (the MERGE, the direct write or the overwrite) reads; a failure point
    * makes the job's tasks throw.

@@ -1,8 +1,5 @@
-package io.weaver.install;
+package io.weaver.metadata;
 
-import io.weaver.metadata.TableDeclaration;
-import io.weaver.metadata.WorkspaceDependencies;
-import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.Identifiers;
 import java.util.HashSet;
 import java.util.List;

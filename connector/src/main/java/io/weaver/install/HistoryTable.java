@@ -1,11 +1,9 @@
-package io.weaver.lakehouse;
+package io.weaver.install;
 
 import io.delta.tables.DeltaTable;
 import io.delta.tables.DeltaTableBuilder;
 import io.weaver.catalyst.delta.DeltaLogs;
-import io.weaver.install.BuildProblem;
-import io.weaver.install.BuiltColumn;
-import io.weaver.install.TableShape;
+import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.WeaverConf;
 import io.weaver.workspace.Identifiers;
@@ -28,7 +26,7 @@ import org.apache.spark.sql.types.StructType;
  * Identity (when declared) and the business columns, then {@link #VALID_FROM}, {@link #VALID_TO}
  * (the live sentinel while the version is open), {@link #IS_CURRENT}, {@link #IS_DELETED} and the
  * {@link #LOAD_ID} of the load that wrote the version. Build creates it and keeps its columns a
- * superset of the Table's; loads write its rows (load.TableHistory).
+ * superset of the Table's; loads write its rows (load.history.TableHistory).
  *
  * <p>History is never lost by Build: columns are only added (all nullable, so a version written
  * before a column existed, or after it was dropped from the Table, holds null there); a column
