@@ -45,7 +45,7 @@ import org.apache.spark.storage.StorageLevel;
  * change counts, and keeps only the keys that change. The gates ({@link #refusal}) are decided from
  * those counts before anything is written. The load's {@link LoadWriter} ends it: pass 2, only when
  * something changes, fetches the changing rows from staging ({@link ChangeSet}) and commits them in
- * one commit ({@link CommitWriter}); a plan stops there ({@link PlanWriter}).
+ * one commit ({@link CommitWriter}); a plan stops there ({@code PlanWriter}).
  */
 final class KeyedLoad {
   private final SparkSession spark;

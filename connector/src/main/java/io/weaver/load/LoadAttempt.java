@@ -1,8 +1,8 @@
 package io.weaver.load;
 
 import io.weaver.catalogue.Catalogue;
-import io.weaver.json.PlainRows;
 import io.weaver.install.HistoryTable;
+import io.weaver.json.PlainRows;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.history.TableHistory;
 import io.weaver.load.records.CommitReceipt;

@@ -107,7 +107,7 @@ public final class LoadOutcome {
 
   /**
    * A load whose commit lost to a concurrent one (Delta raised one of its concurrent-modification
-   * exceptions): nothing was applied; {@link CommitConflicts} says who won.
+   * exceptions): nothing was applied; {@code CommitConflicts} says who won.
    */
   public static LoadOutcome conflicted(long version, String message) {
     return new LoadOutcome(

@@ -15,7 +15,7 @@ import org.apache.spark.sql.functions;
 /**
  * The last step of a load: its rejections into {@code _.LoadRejection}, its row into {@code
  * _.LoadHistory}, and — for a load that succeeded or found no work — the Table's {@code
- * _.LoadState}, in that order (a stop between them is what {@link LoadRecovery} repairs).
+ * _.LoadState}, in that order (a stop between them is what {@code LoadRecovery} repairs).
  */
 public final class LoadRecorder {
   private final Catalogue catalogue;
@@ -25,7 +25,10 @@ public final class LoadRecorder {
   private final Optional<QuietLoadRecords> quiet;
 
   public LoadRecorder(
-      Catalogue catalogue, String tableId, HistoryFaultPoints faults, Optional<QuietLoadRecords> quiet) {
+      Catalogue catalogue,
+      String tableId,
+      HistoryFaultPoints faults,
+      Optional<QuietLoadRecords> quiet) {
     this.catalogue = catalogue;
     this.books = new LoadBookkeeping(catalogue);
     this.tableId = tableId;

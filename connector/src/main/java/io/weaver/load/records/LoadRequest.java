@@ -20,7 +20,7 @@ import org.apache.spark.sql.Row;
  * @param commitMetadata JSON text stored as the commit's {@code userMetadata}
  * @param expectUnchanged the Table's previous load changed nothing, so this one first checks
  *     whether anything changed at all (a cheaper pass that ends the load when nothing did; see
- *     {@link SameRows})
+ *     {@code SameRows})
  * @param planOnly a plan (docs/plan.md): the load runs to its gates and stops, writing nothing
  * @param quarantine where the load's quarantined rows go ({@code _.LoadQuarantine}); empty when the
  *     caller keeps no catalogue (they are then only counted)

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The history and state rows of the loads of one {@link LoadRunner#load} call that found nothing to
+ * The history and state rows of the loads of one {@code LoadRunner#load} call that found nothing to
  * write, kept until the call ends and then written per item in two commits (one append to {@code
  * _.LoadHistory}, one replace of their {@code _.LoadState} rows) instead of two per Table
  * (docs/performance.md, "The fixed cost of a call").

@@ -26,7 +26,7 @@ import org.apache.spark.storage.StorageLevel;
  * (docs/performance.md). Here the target is cut by the change set's key filter before anything
  * moves, and only the replaced rows reach the join with their keys.
  *
- * <p>Each located row holds its key, {@link ChangeDetector#OP}, {@link #FILE} and {@link #ROW}, its
+ * <p>Each located row holds its key, {@code ChangeDetector#OP}, {@link #FILE} and {@link #ROW}, its
  * identity value and insert time, and — when the change set soft-deletes rows — every other column
  * of the target row, which a soft delete writes again with its delete time.
  */
@@ -44,7 +44,7 @@ public final class TargetPositions {
   }
 
   /**
-   * The target rows of {@code keys} (key columns and {@link ChangeDetector#OP} of the updates,
+   * The target rows of {@code keys} (key columns and {@code ChangeDetector#OP} of the updates,
    * revivals and soft deletes) located in {@code target}, checkpointed: the vectors, the new
    * versions and the soft deletes all read it. {@code keyFilter} (a predicate over the target
    * aliased {@code t}) narrows the scan when there are few enough keys to have one.
