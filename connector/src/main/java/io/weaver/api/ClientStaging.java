@@ -1,8 +1,8 @@
 package io.weaver.api;
 
 import io.weaver.json.Json;
-import io.weaver.load.LoadFailure;
 import io.weaver.load.StagingProvider;
+import io.weaver.load.spec.LoadFailure;
 import io.weaver.metadata.TableDeclaration;
 import java.time.Instant;
 import java.util.Objects;

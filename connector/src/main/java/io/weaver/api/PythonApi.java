@@ -1,14 +1,14 @@
 package io.weaver.api;
 
-import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.findings.Finding;
+import io.weaver.install.BuildOutcome;
 import io.weaver.json.Json;
 import io.weaver.lakehouse.ItemCatalogs;
-import io.weaver.load.LoadResult;
+import io.weaver.load.records.LoadResult;
 import io.weaver.plan.TablePlan;
 import io.weaver.session.WeaverConf;
 import java.nio.file.Path;

@@ -1,6 +1,11 @@
 package io.weaver.load;
 
 import io.delta.exceptions.DeltaConcurrentModificationException;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadStatus;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -65,7 +70,7 @@ final class CommitConflicts {
         name
             + ": another operation (OPTIMIZE, a direct write or a schema change) committed to the"
             + " table while this load ran, so nothing was applied; run the load again ("
-            + firstLine(o.message())
+            + LoadFailure.firstLine(o.message())
             + ")",
         o.warnings());
   }
@@ -95,13 +100,9 @@ final class CommitConflicts {
     if (isConflict(e)) {
       return name
           + ": another operation changed the table while this load ran ("
-          + firstLine(message)
+          + LoadFailure.firstLine(message)
           + "); nothing was applied, run the load again";
     }
-    return name + ": " + firstLine(message);
-  }
-
-  static String firstLine(String message) {
-    return message.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(message);
+    return name + ": " + LoadFailure.firstLine(message);
   }
 }

@@ -1,7 +1,8 @@
 package io.weaver.load;
 
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
+import io.weaver.load.publish.PublishFaultPoints;
+import io.weaver.load.records.HistoryFaultPoints;
+import io.weaver.load.write.WriteFaultPoints;
 
 /**
  * The places a load can be stopped or made to fail, as a hook the engine is given. Loads run with
@@ -14,38 +15,15 @@ import org.apache.spark.sql.Row;
  * production {@code catch} can single one out. What a point throws is the installer's choice
  * (docs/architecture.md, "Fault points").
  */
-public interface FaultPoints {
+public interface FaultPoints extends WriteFaultPoints, HistoryFaultPoints, PublishFaultPoints {
   /** Nothing stops, nothing fails. */
   FaultPoints NONE = new FaultPoints() {};
 
   /** Stop point: the change set and counts are computed; gates and write have not run. */
   default void afterDiff() {}
 
-  /**
-   * The rows a write job (the MERGE, the direct write or the overwrite) reads; a failure point
-   * makes the job's tasks throw.
-   */
-  default Dataset<Row> duringWrite(Dataset<Row> rows) {
-    return rows;
-  }
-
   /** Stop point: the Delta commit landed; history and state are not written. */
   default void afterCommit() {}
-
-  /** Failure point on the driver: the load's history row is about to be written. */
-  default void duringHistory() {}
-
-  /** Stop point: history is written; state is not. */
-  default void afterHistory() {}
-
-  /**
-   * Stop point: every Table of an item's load committed; the item's publish has not (a reader by
-   * name still sees the last publish).
-   */
-  default void beforePublish() {}
-
-  /** Stop point: the item's publish committed; nothing after it has run. */
-  default void afterPublish() {}
 
   /** The fault points installed on this thread: {@link #NONE} unless a test installed others. */
   static FaultPoints installed() {

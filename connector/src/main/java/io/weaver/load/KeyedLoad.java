@@ -3,6 +3,22 @@ package io.weaver.load;
 import static org.apache.spark.sql.functions.col;
 
 import io.weaver.catalyst.compat.SparkLine;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.diff.UniqueKeyRejector;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.spec.Observed;
+import io.weaver.load.write.ChangeSet;
+import io.weaver.load.write.CommitWriter;
+import io.weaver.load.write.KeyedChanges;
+import io.weaver.load.write.LoadWriter;
 import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
 import java.util.ArrayList;
@@ -29,7 +45,7 @@ import org.apache.spark.storage.StorageLevel;
  * change counts, and keeps only the keys that change. The gates ({@link #refusal}) are decided from
  * those counts before anything is written. The load's {@link LoadWriter} ends it: pass 2, only when
  * something changes, fetches the changing rows from staging ({@link ChangeSet}) and commits them in
- * one commit ({@link CommitWriter}); a plan stops there ({@link PlanWriter}).
+ * one commit ({@link CommitWriter}); a plan stops there ({@code PlanWriter}).
  */
 final class KeyedLoad {
   private final SparkSession spark;
@@ -145,12 +161,12 @@ final class KeyedLoad {
                 narrow, sums, checksum[0], Arrays.copyOfRange(checksum, 1, checksum.length))
             .localCheckpoint(true, StorageLevel.MEMORY_AND_DISK());
     Row target = Ahead.join(targetAhead);
-    Map<String, Object> staged = LoadEngine.observed(sums);
+    Map<String, Object> staged = Observed.of(sums);
     LoadTrace.mark("pass 0 done");
     // A quarantined row is not unchanged even when the target holds the same values: only the diff
     // classifies it.
     if (SameRows.same(staged, target) && expectations.quarantinedRows(input.typed()) == 0) {
-      validator.report(input, LoadEngine.observed(input.observation()), 0);
+      validator.report(input, Observed.of(input.observation()), 0);
       long rows = SameRows.rows(staged);
       return Optional.of(new ChangeCounts(0, 0, 0, 0, rows, 0, rows));
     }
@@ -165,7 +181,7 @@ final class KeyedLoad {
     // they are counted by a job of their own (the delete-time column only) beside the diff.
     CompletableFuture<Long> liveAhead =
         !spec.deletesAbsentKeys()
-            ? Ahead.start(spark, "live rows", () -> LoadEngine.liveRows(spark, spec, version))
+            ? Ahead.start(spark, "live rows", () -> CommitWriter.liveRows(spark, spec, version))
             : null;
     JobLabels.step(spark, "diff");
     Dataset<Row> classified = detector.classify(spark, narrow, input.deleteKeys(), version);
@@ -206,12 +222,12 @@ final class KeyedLoad {
       // The diff has read it; the change set does not depend on it any more.
       pinned.unpersist(false);
     }
-    Map<String, Object> observed = LoadEngine.observed(observation);
+    Map<String, Object> observed = Observed.of(observation);
     staleSample = ChangeCounts.staleSample(observed);
     long stagingRows =
         validator.report(
             input,
-            LoadEngine.observed(input.observation()),
+            Observed.of(input.observation()),
             ChangeCounts.get(observed, ChangeCounts.DUPLICATES));
     return ChangeCounts.from(
         observed,

@@ -1,9 +1,26 @@
 package io.weaver.load;
 
-import io.weaver.build.HistoryTable;
 import io.weaver.catalogue.Catalogue;
+import io.weaver.install.HistoryTable;
 import io.weaver.json.PlainRows;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.history.TableHistory;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRecorder;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.records.QuarantineRecords;
+import io.weaver.load.records.QuietLoadRecords;
+import io.weaver.load.recovery.LoadIdRetry;
+import io.weaver.load.recovery.LoadRecovery;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadIds;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.LoadTrace;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;
@@ -75,7 +92,7 @@ final class LoadAttempt {
     this.faults = faults;
     this.quiet = quiet;
     this.loadTs = requestedLoadTimestamp.orElse(started).truncatedTo(ChronoUnit.MICROS);
-    this.loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
+    this.loadId = requestedLoadId.orElseGet(() -> LoadIds.newLoadId(started));
     this.name = table.qualifiedName();
     this.path = layout.tablePath(table.item(), table.tableId());
   }

@@ -1,13 +1,23 @@
 package io.weaver.load;
 
-import static org.apache.spark.sql.functions.col;
-
-import io.weaver.metadata.ManagedColumns;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.expectations.RowExpectations;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.records.QuarantineRecords;
+import io.weaver.load.spec.LoadFailure;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.write.CommitWriter;
+import io.weaver.load.write.LoadWriter;
 import io.weaver.session.Evaluation;
 import io.weaver.session.JobLabels;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
@@ -85,7 +95,7 @@ public final class LoadEngine {
     if (applied >= request.loadSequence()) {
       return LoadOutcome.withoutChanges(
           LoadStatus.SUCCEEDED,
-          liveRows(spark, spec, version),
+          CommitWriter.liveRows(spark, spec, version),
           version,
           spec.tableName()
               + ": load sequence "
@@ -98,7 +108,7 @@ public final class LoadEngine {
     if (request.staging() == null && request.deleteKeys().isEmpty()) {
       return LoadOutcome.withoutChanges(
           LoadStatus.NO_WORK,
-          liveRows(spark, spec, version),
+          CommitWriter.liveRows(spark, spec, version),
           version,
           spec.tableName() + ": the body returned no work.",
           List.of());
@@ -132,7 +142,7 @@ public final class LoadEngine {
   private LoadOutcome replace(
       SparkSession spark, LoadRequest request, StagingValidator.Validated input, long version) {
     LoadSpec spec = request.spec();
-    long liveBefore = liveRows(spark, spec, version);
+    long liveBefore = CommitWriter.liveRows(spark, spec, version);
     RowExpectations expectations = new RowExpectations(spec);
     List<ExpectationCount> expected = expectations.verdict(input.rowCount(), input.rows());
     request.quarantine().ifPresent(q -> q.countsAhead(spark, expected));
@@ -141,28 +151,6 @@ public final class LoadEngine {
         new ChangeCounts(
             input.rowCount() - quarantined, 0, 0, liveBefore, 0, 0, liveBefore, quarantined);
     return writer.replace(request, input, counts, expected, version).withExpectations(expected);
-  }
-
-  static java.util.Map<String, Object> observed(Observation observation) {
-    try {
-      return observation.getAsJava();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while reading the load's counts", e);
-    }
-  }
-
-  static LoadOutcome alreadyApplied(
-      SparkSession spark, LoadSpec spec, LoadRequest request, long version, List<String> warnings) {
-    return LoadOutcome.withoutChanges(
-        LoadStatus.SUCCEEDED,
-        liveRows(spark, spec, version),
-        version,
-        spec.tableName()
-            + ": load sequence "
-            + request.loadSequence()
-            + " was already applied; Delta skipped the write.",
-        warnings);
   }
 
   private static LoadOutcome failed(SparkSession spark, LoadSpec spec, String message) {
@@ -177,16 +165,5 @@ public final class LoadEngine {
     } catch (RuntimeException ignored) {
       return -1; // the failure message already says what is wrong
     }
-  }
-
-  /** Live rows of the target at {@code version} (reads only the delete-time column). */
-  static long liveRows(SparkSession spark, LoadSpec spec, long version) {
-    return spark
-        .read()
-        .format("delta")
-        .option("versionAsOf", version)
-        .load(spec.targetPath())
-        .filter(col(ManagedColumns.DELETE_TIME).equalTo(ManagedValues.liveSentinel()))
-        .count();
   }
 }

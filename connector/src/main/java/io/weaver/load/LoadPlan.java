@@ -1,5 +1,10 @@
 package io.weaver.load;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

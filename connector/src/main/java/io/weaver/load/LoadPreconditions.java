@@ -1,6 +1,7 @@
 package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.workspace.Target;
 import java.util.Optional;

@@ -1,7 +1,15 @@
 package io.weaver.load;
 
-import io.weaver.build.DependencyWalk;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.load.publish.ItemPublishSteps;
+import io.weaver.load.publish.ItemPublisher;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.records.LoadRecorder;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.records.QuietLoadRecords;
+import io.weaver.load.spec.LoadIds;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.metadata.DependencyWalk;
 import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
@@ -11,17 +19,13 @@ import io.weaver.staging.SqlStaging;
 import io.weaver.workspace.Form;
 import io.weaver.workspace.Target;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -37,8 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LoadRunner {
   private static final Logger LOG = LoggerFactory.getLogger(LoadRunner.class);
-  private static final DateTimeFormatter ID_TIME =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSSSSS").withZone(ZoneOffset.UTC);
 
   private final SparkSession spark;
   private final WorkspaceModel model;
@@ -102,7 +104,7 @@ public final class LoadRunner {
         these =
             List.of(
                 LoadResult.without(
-                    newLoadId(now),
+                    LoadIds.newLoadId(now),
                     t.qualifiedName(),
                     LoadStatus.SKIPPED,
                     -1,
@@ -385,11 +387,5 @@ public final class LoadRunner {
               + loadId
               + "' is not valid: use 1 to 100 letters, digits, '.', '_', ':' or '-'");
     }
-  }
-
-  public static String newLoadId(Instant at) {
-    byte[] random = new byte[4];
-    ThreadLocalRandom.current().nextBytes(random);
-    return ID_TIME.format(at) + "-" + HexFormat.of().formatHex(random);
   }
 }

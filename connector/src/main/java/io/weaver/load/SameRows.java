@@ -8,6 +8,10 @@ import static org.apache.spark.sql.functions.shiftrightunsigned;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.xxhash64;
 
+import io.weaver.load.diff.ChangeDetector;
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.ManagedColumns;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.weaver.load;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

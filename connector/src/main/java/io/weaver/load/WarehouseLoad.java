@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.load.records.LoadResult;
 import io.weaver.metadata.TableDeclaration;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.weaver.plan;
 
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
 import io.weaver.load.LoadPlan;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.weaver.plan;
 
-import io.weaver.build.BuildOutcome;
-import io.weaver.build.BuildRunner;
+import io.weaver.install.BuildOutcome;
+import io.weaver.install.BuildRunner;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.LoadRunner;
 import io.weaver.metadata.TableDeclaration;

@@ -1,8 +1,8 @@
 package io.weaver.python;
 
 import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.load.LoadFailure;
 import io.weaver.load.StagingProvider;
+import io.weaver.load.spec.LoadFailure;
 import io.weaver.metadata.TableDeclaration;
 import java.util.Map;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.weaver.catalogue.CatalogueTable;
-import io.weaver.load.ExpectationCount;
+import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.metadata.Expectation;
 import io.weaver.metadata.TableDeclaration;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.weaver.warehouse;
 
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
 import io.weaver.json.Json;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.SqlProgram;

@@ -1,9 +1,9 @@
 package io.weaver.warehouse;
 
-import io.weaver.build.CatalogueColumn;
-import io.weaver.build.CatalogueRows;
-import io.weaver.build.Signatures;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.install.CatalogueColumn;
+import io.weaver.install.CatalogueRows;
+import io.weaver.install.Signatures;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;

@@ -2,7 +2,7 @@ package io.weaver.warehouse;
 
 import static io.weaver.warehouse.TsqlNames.quote;
 
-import io.weaver.build.HistoryTable;
+import io.weaver.install.HistoryTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

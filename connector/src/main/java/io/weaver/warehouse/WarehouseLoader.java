@@ -1,9 +1,9 @@
 package io.weaver.warehouse;
 
-import io.weaver.load.ChangeCounts;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadRunner;
-import io.weaver.load.LoadStatus;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadIds;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -50,7 +50,7 @@ public final class WarehouseLoader {
   public LoadResult load(TableDeclaration t, boolean waiveGates, Optional<String> requestedLoadId) {
     Instant started = Instant.now();
     Instant loadTimestamp = started.truncatedTo(ChronoUnit.MICROS);
-    String loadId = requestedLoadId.orElseGet(() -> LoadRunner.newLoadId(started));
+    String loadId = requestedLoadId.orElseGet(() -> LoadIds.newLoadId(started));
     String id = t.tableId().toString();
     if (!t.hasLoadProcedure()) {
       return result(

@@ -1,7 +1,7 @@
 package io.weaver.warehouse;
 
-import io.weaver.load.LoadRestore;
-import io.weaver.load.LoadRunner;
+import io.weaver.load.restore.LoadRestore;
+import io.weaver.load.spec.LoadIds;
 import io.weaver.metadata.TableDeclaration;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -34,7 +34,7 @@ final class WarehouseRestorer {
               + " no load to restore to");
     }
     String procedure = RestoreProcedure.nameOf(t);
-    String restoreId = LoadRunner.newLoadId(Instant.now());
+    String restoreId = LoadIds.newLoadId(Instant.now());
     try (WarehouseSession session = WarehouseSession.open(endpoint, environment)) {
       for (int attempt = 1; ; attempt++) {
         try {

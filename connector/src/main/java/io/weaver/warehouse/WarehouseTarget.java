@@ -1,12 +1,12 @@
 package io.weaver.warehouse;
 
-import io.weaver.build.BuildOutcome;
-import io.weaver.build.WarehouseBuild;
-import io.weaver.load.LoadRestore;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadRunner;
-import io.weaver.load.LoadStatus;
+import io.weaver.install.BuildOutcome;
+import io.weaver.install.WarehouseBuild;
 import io.weaver.load.WarehouseLoad;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.restore.LoadRestore;
+import io.weaver.load.spec.LoadIds;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;
@@ -74,7 +74,7 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
       Instant now = Instant.now();
       return Optional.of(
           LoadResult.builder(
-                  loadId.orElseGet(() -> LoadRunner.newLoadId(now)),
+                  loadId.orElseGet(() -> LoadIds.newLoadId(now)),
                   t.qualifiedName(),
                   LoadStatus.FAILED)
               .message(e.getMessage())

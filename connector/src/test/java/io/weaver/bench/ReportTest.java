@@ -216,7 +216,7 @@ class ReportTest {
   @Test
   void directUnavailableIsRecognisedOnlyWhenTheMessageSaysSo() {
     assertTrue(LoadBenchmark.saysDirectUnavailable("Direct writer unavailable for this Table"));
-    // The engine's own refusal (io.weaver.load.WritePath).
+    // The engine's own refusal (io.weaver.load.write.WritePath).
     assertTrue(
         LoadBenchmark.saysDirectUnavailable(
             "Bench.B.W_m_1: spark.weaver.load.writer=direct, but the direct writer cannot write"

@@ -6,6 +6,11 @@ import static io.weaver.load.TestTable.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.expectations.StagingValidator;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

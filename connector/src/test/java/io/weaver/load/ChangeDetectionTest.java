@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.ManagedColumns;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.catalyst.delta.DeltaInternals;
 import io.weaver.catalyst.delta.DeltaLogs;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadStatus;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.delta.tables.DeltaTable;
-import io.weaver.build.HistoryTable;
+import io.weaver.install.HistoryTable;
+import io.weaver.load.history.TableHistory;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.DeltaLogProbe;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
+import io.weaver.load.spec.ManagedValues;
 import io.weaver.metadata.DeletionMode;
 import io.weaver.metadata.ManagedColumns;
 import io.weaver.metadata.TableDeclaration;

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.weaver.catalyst.delta.DirectCommit;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.session.WeaverConf;
 import java.nio.file.Path;
 import java.util.HashSet;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.sql.Timestamp;
 import java.util.ArrayList;

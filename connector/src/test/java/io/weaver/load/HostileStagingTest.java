@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Timestamp;

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.install.BuildOutcome;
 import io.weaver.lakehouse.ItemPublishManifest;
+import io.weaver.load.publish.ItemPublisher;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.util.ArrayList;
 import java.util.List;

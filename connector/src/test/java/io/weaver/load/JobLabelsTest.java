@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.util.ArrayList;
 import java.util.List;

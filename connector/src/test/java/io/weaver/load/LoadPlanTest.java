@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.FileDigests;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,6 +4,8 @@ import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadSpec;
 import io.weaver.metadata.ManagedColumns;
 import java.math.BigDecimal;
 import java.nio.file.Path;

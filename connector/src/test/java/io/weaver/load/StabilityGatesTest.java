@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.spec.LoadSpec;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.types.StructType;

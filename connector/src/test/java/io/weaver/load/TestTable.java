@@ -2,6 +2,10 @@ package io.weaver.load;
 
 import io.delta.tables.DeltaTable;
 import io.delta.tables.DeltaTableBuilder;
+import io.weaver.load.records.CommitReceipt;
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.LoadRequest;
+import io.weaver.load.spec.LoadSpec;
 import io.weaver.metadata.ManagedColumns;
 import java.nio.file.Path;
 import java.time.Instant;

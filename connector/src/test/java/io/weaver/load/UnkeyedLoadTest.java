@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.spec.LoadSpec;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.ManagedColumns;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.load.GateVerdict;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadStatus;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.FileDigests;
 import io.weaver.testing.WeaverFixture;
 import java.util.List;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.install.BuildOutcome;
 import io.weaver.lakehouse.LakehouseLayout;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadStatus;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.testing.WeaverFixture;
 import java.nio.file.Path;
 import java.sql.Connection;

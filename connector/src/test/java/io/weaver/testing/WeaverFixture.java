@@ -2,15 +2,15 @@ package io.weaver.testing;
 
 import io.delta.tables.DeltaTable;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildRunner;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.check.Check;
+import io.weaver.install.BuildRunner;
 import io.weaver.lakehouse.ItemCatalogs;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadFaults;
-import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
+import io.weaver.load.records.LoadResult;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.TableId;
 import java.io.IOException;

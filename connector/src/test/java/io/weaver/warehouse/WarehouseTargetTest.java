@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.weaver.build.BuildOutcome;
 import io.weaver.check.Check;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadStatus;
+import io.weaver.install.BuildOutcome;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.session.ConfLayer;

@@ -36,8 +36,8 @@ class LayersTest {
           "lakehouse", // where tables live; items as Spark catalogs
           "catalogue", // the `_` catalogue tables
           "staging", // a Table's program run into a staging DataFrame
-          "build", // structure
-          "load", // the keyed merge, gates, history
+          "install", // structure: shape, DDL, change classification, catalogue rows
+          "load", // the keyed merge, gates, history (its rooms: LOAD_ROOMS)
           "warehouse", // the T-SQL target: generated DDL and load procedures, run over JDBC
           "datatest", // key, not-null, foreign-key and authored tests
           "plan", // what build and load would do, nothing written
@@ -47,6 +47,26 @@ class LayersTest {
           "api", // WeaverWorkspace: the one entry point of every interface
           "cli", // bin/weaver (module connector/tools)
           "sql"); // session extension: parser, statements, DataFrame source (module sql-extensions)
+
+  /**
+   * The rooms of a load, bottom first: each a sub-package of {@code io.weaver.load} with one
+   * feature. The engine ({@code io.weaver.load} itself: attempt, runner, the kind of load, pass 0
+   * and the gates) sits above all of them and calls them; a room uses the rooms below it, never one
+   * above and never the engine, so a room can be read, tested and changed without the engine.
+   */
+  static final List<String> LOAD_ROOMS =
+      List.of(
+          "spec", // what a load is asked and the words of its answer: spec, status, trace, ids
+          "expectations", // validation and expectations tested on every staging row
+          "diff", // each row classified against the target, counted as one ChangeCounts
+          "records", // request, outcome, receipt and the catalogue rows a load leaves
+          "write", // how a load ends: plan, MERGE or direct commit
+          "recovery", // a commit without its history row; a load id already in history
+          "publish", // an item's publish around a load call
+          "history", // the versions of a Table with History: true
+          "restore"); // a Table or an item back to an earlier load or publish
+
+  private static final String ENGINE = "io.weaver.load";
 
   private static JavaClasses classes;
 
@@ -126,6 +146,60 @@ class LayersTest {
   @Test
   void subPackagesAreFreeOfCycles() {
     slices().matching("io.weaver.*.(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  void everyLoadPackageIsTheEngineOrARoom() {
+    Set<String> unplaced = new TreeSet<>();
+    for (JavaClass c : classes) {
+      String p = c.getPackageName();
+      if (p.startsWith(ENGINE + ".") && !LOAD_ROOMS.contains(loadRoom(p))) {
+        unplaced.add(p);
+      }
+    }
+    assertEquals(Set.of(), unplaced, "load packages missing from LOAD_ROOMS");
+  }
+
+  @Test
+  void noLoadRoomUsesTheEngine() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(rooms(LOAD_ROOMS))
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ENGINE)
+        .because("the engine calls the rooms; a room reaches it only through interfaces it owns")
+        .check(classes);
+  }
+
+  @Test
+  void noLoadRoomUsesARoomAboveIt() {
+    for (int i = 0; i < LOAD_ROOMS.size() - 1; i++) {
+      List<String> above = LOAD_ROOMS.subList(i + 1, LOAD_ROOMS.size());
+      noClasses()
+          .that()
+          .resideInAPackage(ENGINE + "." + LOAD_ROOMS.get(i) + "..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(rooms(above))
+          .because(LOAD_ROOMS.get(i) + " sits below " + String.join(", ", above))
+          .check(classes);
+    }
+  }
+
+  @Test
+  void loadRoomsAreFreeOfCycles() {
+    slices().matching(ENGINE + ".(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  private static String[] rooms(List<String> names) {
+    return names.stream().map(r -> ENGINE + "." + r + "..").toArray(String[]::new);
+  }
+
+  private static String loadRoom(String packageName) {
+    String rest = packageName.substring(ENGINE.length() + 1);
+    int dot = rest.indexOf('.');
+    return dot < 0 ? rest : rest.substring(0, dot);
   }
 
   /**

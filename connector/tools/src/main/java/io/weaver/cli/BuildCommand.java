@@ -2,7 +2,7 @@ package io.weaver.cli;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
 import io.weaver.json.Json;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.weaver.cli;
 
-import io.weaver.load.ExpectationCount;
+import io.weaver.load.expectations.ExpectationCount;
 
 /** One line of the command line's text output for an expectation that rows violate. */
 final class ExpectationText {

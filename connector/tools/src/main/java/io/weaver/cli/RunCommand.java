@@ -2,9 +2,9 @@ package io.weaver.cli;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
 import io.weaver.json.Json;
-import io.weaver.load.LoadResult;
+import io.weaver.load.records.LoadResult;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;

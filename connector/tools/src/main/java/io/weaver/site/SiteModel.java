@@ -1,8 +1,8 @@
 package io.weaver.site;
 
-import io.weaver.build.DependencyPlan;
 import io.weaver.datatest.LastTestRuns;
 import io.weaver.lakehouse.LakehouseLayout;
+import io.weaver.metadata.DependencyPlan;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceDependencies;
 import io.weaver.metadata.WorkspaceModel;

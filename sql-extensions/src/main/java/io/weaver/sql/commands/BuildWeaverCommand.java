@@ -1,6 +1,6 @@
 package io.weaver.sql.commands;
 
-import io.weaver.build.BuildOutcome;
+import io.weaver.install.BuildOutcome;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;

@@ -1,8 +1,8 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.load.LoadResult;
 import io.weaver.load.StagingProvider;
+import io.weaver.load.records.LoadResult;
 import io.weaver.sql.compat.WeaverLeafCommand;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.weaver.sql.commands;
 
-import io.weaver.load.ExpectationCount;
+import io.weaver.load.expectations.ExpectationCount;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;

@@ -1,6 +1,6 @@
 package io.weaver.sql.commands;
 
-import io.weaver.load.LoadResult;
+import io.weaver.load.records.LoadResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.weaver.sql.commands;
 
-import io.weaver.load.GateVerdict;
 import io.weaver.load.LoadPlan;
+import io.weaver.load.spec.GateVerdict;
 import io.weaver.plan.TablePlan;
 import io.weaver.sql.plans.Scope;
 import java.util.List;

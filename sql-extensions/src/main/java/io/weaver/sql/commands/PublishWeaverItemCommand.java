@@ -2,7 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.lakehouse.ItemPublishManifest;
-import io.weaver.load.ItemPublisher;
+import io.weaver.load.publish.ItemPublisher;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;

@@ -2,7 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.lakehouse.ItemPublishManifest;
-import io.weaver.load.ItemRestore;
+import io.weaver.load.restore.ItemRestore;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;

@@ -1,7 +1,7 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.load.LoadRestore;
+import io.weaver.load.restore.LoadRestore;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.List;
 import java.util.Objects;

@@ -2,7 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.compat.WeaverThrowable;
-import io.weaver.load.LoadResult;
+import io.weaver.load.records.LoadResult;
 
 /**
  * A load started by a DataFrame write or {@code INSERT} that did not succeed ({@code failed},

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.weaver.api.WeaverWorkspace;
-import io.weaver.load.LoadResult;
-import io.weaver.load.LoadStatus;
 import io.weaver.load.StagingProvider;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.sql.testing.SqlSession;
 import io.weaver.sql.testing.WorkspaceFiles;
 import java.io.IOException;

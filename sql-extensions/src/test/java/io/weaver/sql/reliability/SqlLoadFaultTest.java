@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.delta.tables.DeltaTable;
 import io.weaver.load.LoadFaults;
 import io.weaver.load.LoadFaults.Phase;
-import io.weaver.load.LoadStatus;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.sql.commands.WeaverLoadException;
 import io.weaver.sql.testing.SqlSession;
 import io.weaver.sql.testing.WorkspaceFiles;
