@@ -42,7 +42,9 @@ final class ManagedValues {
 
   private static Column struct(java.util.List<String> names) {
     return org.apache.spark.sql.functions.struct(
-        names.stream().map(n -> org.apache.spark.sql.functions.col(quote(n))).toArray(Column[]::new));
+        names.stream()
+            .map(n -> org.apache.spark.sql.functions.col(quote(n)))
+            .toArray(Column[]::new));
   }
 
   /** An identifier quoted for Spark's attribute parser (dots and spaces stay in the name). */
