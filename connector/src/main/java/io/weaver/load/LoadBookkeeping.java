@@ -191,7 +191,7 @@ final class LoadBookkeeping {
   }
 
   /** The history row of {@code result}: the fields {@link LoadResultField} keeps in history. */
-  private static Row historyRow(String tableId, LoadResult result, Instant finished) {
+  static Row historyRow(String tableId, LoadResult result, Instant finished) {
     CatalogueRowBuilder row = CatalogueTable.LOAD_HISTORY.row();
     for (LoadResultField f : LoadResultField.of(LoadResultField.View.HISTORY)) {
       Object value =

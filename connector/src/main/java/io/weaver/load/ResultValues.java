@@ -1,5 +1,6 @@
 package io.weaver.load;
 
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.LoadResultField;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
@@ -35,12 +35,11 @@ public final class ResultValues {
 
   /** The fields of {@code view} as a row of {@link LoadResultField#schema}, placed by name. */
   public static Row row(LoadResultField.View view, Function<LoadResultField, Object> value) {
-    StructType schema = LoadResultField.schema(view);
-    Object[] values = new Object[schema.size()];
+    CatalogueRowBuilder row = CatalogueRowBuilder.of(view.name(), LoadResultField.schema(view));
     for (LoadResultField f : LoadResultField.of(view)) {
-      values[schema.fieldIndex(f.column())] = rowValue(f.type(), value.apply(f));
+      row.set(f.column(), rowValue(f.type(), value.apply(f)));
     }
-    return new GenericRowWithSchema(values, schema);
+    return row.build();
   }
 
   /** A value as JSON shows it: a gate or an expectation count as its map, lists element-wise. */
@@ -90,10 +89,10 @@ public final class ResultValues {
   }
 
   private static Row struct(StructType struct, Map<?, ?> fields) {
-    Object[] values = new Object[struct.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = fields.get(struct.fields()[i].name());
+    CatalogueRowBuilder row = CatalogueRowBuilder.of(struct.simpleString(), struct);
+    for (String name : struct.fieldNames()) {
+      row.set(name, fields.get(name));
     }
-    return new GenericRowWithSchema(values, struct);
+    return row.build();
   }
 }

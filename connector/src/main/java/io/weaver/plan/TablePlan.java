@@ -1,6 +1,7 @@
 package io.weaver.plan;
 
 import io.weaver.build.BuildOutcome;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.LoadResultField;
 import io.weaver.load.LoadPlan;
 import io.weaver.load.ResultValues;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
@@ -51,14 +51,15 @@ public record TablePlan(String tableId, BuildOutcome build, LoadPlan load) {
 
   /** The plan as a Spark row of {@link #SCHEMA}, each value placed by its column name. */
   public Row toRow() {
-    Object[] values = new Object[SCHEMA.size()];
-    values[SCHEMA.fieldIndex(BUILD_ACTION)] = build.action();
-    values[SCHEMA.fieldIndex(BUILD_MESSAGE)] = build.message();
+    CatalogueRowBuilder row =
+        CatalogueRowBuilder.of("PLAN WEAVER", SCHEMA)
+            .set(BUILD_ACTION, build.action())
+            .set(BUILD_MESSAGE, build.message());
     for (LoadResultField f : LoadResultField.of(LoadResultField.View.PLAN)) {
       Object value = f == LoadResultField.TABLE_ID ? tableId : load.value(f);
-      values[SCHEMA.fieldIndex(column(f))] = ResultValues.rowValue(f.type(), value);
+      row.set(column(f), ResultValues.rowValue(f.type(), value));
     }
-    return new GenericRowWithSchema(values, SCHEMA);
+    return row.build();
   }
 
   /** The Table would be refused or fail, in Build or in Load (exit code 1). */
