@@ -53,8 +53,7 @@ public final class CatalogueRowBuilder {
   /** The row, in the schema's column order, carrying its schema (so it reads by name too). */
   public Row build() {
     for (StructField field : schema.fields()) {
-      if (checksRequired
-          && !field.nullable() && values[index(field.name())] == null) {
+      if (checksRequired && !field.nullable() && values[index(field.name())] == null) {
         throw new IllegalStateException(
             label + "." + field.name() + " is required but was not set");
       }

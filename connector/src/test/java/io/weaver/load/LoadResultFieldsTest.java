@@ -204,7 +204,9 @@ class LoadResultFieldsTest {
     }
     assertEquals(
         Set.copyOf(components),
-        fields.stream().filter(f -> !f.equals("finished_at")).collect(java.util.stream.Collectors.toSet()),
+        fields.stream()
+            .filter(f -> !f.equals("finished_at"))
+            .collect(java.util.stream.Collectors.toSet()),
         "LoadResult's components (ChangeCounts' counted as rows_*) and the result and history fields");
   }
 
@@ -239,9 +241,18 @@ class LoadResultFieldsTest {
     assertEquals(4L, map.get("rows_revived"));
     assertEquals(3L, map.get("rows_deleted"));
     assertEquals(
-        List.of(Map.of("expectation", "e", "action", "warn", "rows_violating", 2L, "sample_keys", List.of("{\"id\":1}"))),
+        List.of(
+            Map.of(
+                "expectation",
+                "e",
+                "action",
+                "warn",
+                "rows_violating",
+                2L,
+                "sample_keys",
+                List.of("{\"id\":1}"))),
         map.get("expectations"));
-    Row expectation = row.<Row>getList(row.fieldIndex("expectations")).get(0);
+    Row expectation = row.<List<Row>>getAs("expectations").get(0);
     assertEquals("e", expectation.getAs("expectation"));
     assertEquals(2L, (long) expectation.getAs("rows_violating"));
   }
@@ -254,13 +265,13 @@ class LoadResultFieldsTest {
     assertEquals(names(TablePlan.SCHEMA), List.copyOf(map.keySet()));
     assertEquals(TablePlan.SCHEMA, row.schema());
     assertEquals(columns(View.PLAN), List.copyOf(plan().toMap().keySet()));
-    Row gate = row.<Row>getList(row.fieldIndex("gates")).get(0);
+    Row gate = row.<List<Row>>getAs("gates").get(0);
     assertEquals(42.857142, (double) gate.getAs("percent"), "the row keeps the exact percentage");
     assertEquals(
         42.86,
         ((List<Map<String, Object>>) map.get("gates")).get(0).get("percent"),
         "JSON rounds it");
-    Row rejection = row.<Row>getList(row.fieldIndex("rejections")).get(0);
+    Row rejection = row.<List<Row>>getAs("rejections").get(0);
     assertEquals("unique-key:1", rejection.getAs("reason"));
     assertEquals(4L, (long) row.getAs("history_versions"));
     assertEquals("succeeded", row.getAs("load_status"));

@@ -103,8 +103,7 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
               .set("built_at", built == null ? null : built.getAs("built_at"))
               .set("last_load_id", last == null ? null : last.getAs("load_id"))
               .set("last_status", last == null ? null : last.getAs("status"))
-              .set(
-                  "last_delta_version", state == null ? null : state.getAs("last_delta_version"))
+              .set("last_delta_version", state == null ? null : state.getAs("last_delta_version"))
               .set(
                   "published_version",
                   f.published
