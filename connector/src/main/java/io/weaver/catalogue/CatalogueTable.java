@@ -7,7 +7,6 @@ import static io.weaver.catalogue.CatalogueField.STRING;
 import static io.weaver.catalogue.CatalogueField.STRINGS;
 import static io.weaver.catalogue.CatalogueField.STRING_MAP;
 import static io.weaver.catalogue.CatalogueField.TIMESTAMP;
-import static io.weaver.catalogue.CatalogueField.appended;
 import static io.weaver.catalogue.CatalogueField.optional;
 import static io.weaver.catalogue.CatalogueField.required;
 
@@ -102,28 +101,8 @@ public enum CatalogueTable {
       required("weaver_version", STRING),
       required("installed_at", TIMESTAMP),
       optional("creation_defaults", STRING_MAP)),
-  LOAD_HISTORY(
-      "LoadHistory",
-      required("load_id", STRING),
-      required("table_id", STRING),
-      required("status", STRING),
-      optional("started_at", TIMESTAMP),
-      optional("finished_at", TIMESTAMP),
-      optional("load_timestamp", TIMESTAMP),
-      optional("rows_inserted", BIGINT),
-      optional("rows_updated", BIGINT),
-      optional("rows_deleted", BIGINT),
-      optional("rows_revived", BIGINT),
-      optional("rows_unchanged", BIGINT),
-      optional("rows_rejected", BIGINT),
-      optional("target_live_rows_before", BIGINT),
-      optional("target_live_rows_after", BIGINT),
-      optional("delta_version", BIGINT),
-      optional("gates_waived", BOOLEAN),
-      optional("message", STRING),
-      // Staging rows the load did not apply because a row with a higher sequence value exists for
-      // their key (Sequence column key).
-      appended("rows_stale", BIGINT)),
+  /** A load's history row: the fields {@link LoadResultField} lists for {@code HISTORY}. */
+  LOAD_HISTORY("LoadHistory", LoadResultField.historyColumns()),
   LOAD_STATE(
       "LoadState",
       required("table_id", STRING),

@@ -168,7 +168,7 @@ final class KeyedLoad {
     if (SameRows.same(staged, target) && expectations.quarantinedRows(input.typed()) == 0) {
       validator.report(input, Observed.of(input.observation()), 0);
       long rows = SameRows.rows(staged);
-      return Optional.of(new ChangeCounts(0, 0, 0, 0, rows, 0, rows));
+      return Optional.of(ChangeCounts.builder().unchanged(rows).liveBefore(rows).build());
     }
     narrow = pinned;
     return Optional.empty();

@@ -148,8 +148,12 @@ public final class LoadEngine {
     request.quarantine().ifPresent(q -> q.countsAhead(spark, expected));
     long quarantined = expectations.quarantinedRows(input.rows());
     ChangeCounts counts =
-        new ChangeCounts(
-            input.rowCount() - quarantined, 0, 0, liveBefore, 0, 0, liveBefore, quarantined);
+        ChangeCounts.builder()
+            .inserted(input.rowCount() - quarantined)
+            .deleted(liveBefore)
+            .liveBefore(liveBefore)
+            .quarantined(quarantined)
+            .build();
     return writer.replace(request, input, counts, expected, version).withExpectations(expected);
   }
 

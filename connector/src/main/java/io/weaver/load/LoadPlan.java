@@ -1,12 +1,13 @@
 package io.weaver.load;
 
+import io.weaver.catalogue.LoadResultField;
 import io.weaver.load.diff.ChangeCounts;
 import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.load.records.LoadOutcome;
+import io.weaver.load.records.ResultValues;
 import io.weaver.load.spec.GateVerdict;
 import io.weaver.load.spec.LoadStatus;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -121,29 +122,40 @@ public record LoadPlan(
     return status.isFailure();
   }
 
-  /** The plan as an ordered map (JSON output, SQL rows). */
+  /**
+   * The value of {@code field} as this record holds it ({@link GateVerdict}s, {@link
+   * ExpectationCount}s); {@link ResultValues} turns it into JSON or a row value. A field a plan
+   * does not show has none here.
+   */
+  public Object value(LoadResultField field) {
+    return switch (field) {
+      case TABLE_ID -> tableId;
+      case STATUS -> status.text();
+      case ROWS_INSERTED -> counts.inserted();
+      case ROWS_UPDATED -> counts.updated();
+      case ROWS_DELETED -> counts.deleted();
+      case ROWS_REVIVED -> counts.revived();
+      case ROWS_UNCHANGED -> counts.unchanged();
+      case ROWS_REJECTED -> counts.rejected();
+      case TARGET_LIVE_ROWS_BEFORE -> counts.liveBefore();
+      case TARGET_LIVE_ROWS_AFTER -> counts.liveAfter();
+      case DELTA_VERSION -> deltaVersion;
+      case GATES -> gates;
+      case REJECTIONS -> rejectionSample;
+      case MESSAGE -> message;
+      case WARNINGS -> warnings;
+      case NOTES -> notes;
+      case ROWS_QUARANTINED -> counts.quarantined();
+      case ROWS_STALE -> counts.stale();
+      case EXPECTATIONS -> expectations;
+      case HISTORY_VERSIONS -> historyVersions.isPresent() ? historyVersions.getAsLong() : null;
+      case LOAD_ID, STARTED_AT, FINISHED_AT, LOAD_TIMESTAMP, GATES_WAIVED, DURATION_MS ->
+          throw new IllegalArgumentException("a plan has no " + field.column());
+    };
+  }
+
+  /** The plan as an ordered map (JSON output). */
   public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("table_id", tableId);
-    m.put("status", status.text());
-    m.put("rows_inserted", counts.inserted());
-    m.put("rows_updated", counts.updated());
-    m.put("rows_deleted", counts.deleted());
-    m.put("rows_revived", counts.revived());
-    m.put("rows_unchanged", counts.unchanged());
-    m.put("rows_rejected", counts.rejected());
-    m.put("target_live_rows_before", counts.liveBefore());
-    m.put("target_live_rows_after", counts.liveAfter());
-    m.put("delta_version", deltaVersion);
-    m.put("gates", gates.stream().map(GateVerdict::toMap).toList());
-    m.put("rejections", rejectionSample);
-    m.put("message", message);
-    m.put("warnings", warnings);
-    m.put("notes", notes);
-    m.put("rows_quarantined", counts.quarantined());
-    m.put("rows_stale", counts.stale());
-    m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
-    m.put("history_versions", historyVersions.isPresent() ? historyVersions.getAsLong() : null);
-    return m;
+    return ResultValues.map(LoadResultField.View.PLAN, this::value);
   }
 }

@@ -1,5 +1,6 @@
 package io.weaver.warehouse;
 
+import io.weaver.catalogue.LoadResultField;
 import io.weaver.load.diff.ChangeCounts;
 import io.weaver.load.records.LoadResult;
 import io.weaver.load.spec.LoadIds;
@@ -169,19 +170,20 @@ public final class WarehouseLoader {
             LoadStatus.valueOf(
                 String.valueOf(row.get("status")).toUpperCase(java.util.Locale.ROOT)))
         .counts(
-            new ChangeCounts(
-                count(row, "rows_inserted"),
-                count(row, "rows_updated"),
-                count(row, "rows_revived"),
-                count(row, "rows_deleted"),
-                count(row, "rows_unchanged"),
-                count(row, "rows_rejected"),
-                count(row, "target_live_rows_before"),
-                expectations.quarantined(),
+            ChangeCounts.builder()
+                .inserted(count(row, LoadResultField.ROWS_INSERTED))
+                .updated(count(row, LoadResultField.ROWS_UPDATED))
+                .deleted(count(row, LoadResultField.ROWS_DELETED))
+                .revived(count(row, LoadResultField.ROWS_REVIVED))
+                .unchanged(count(row, LoadResultField.ROWS_UNCHANGED))
+                .rejected(count(row, LoadResultField.ROWS_REJECTED))
+                .liveBefore(count(row, LoadResultField.TARGET_LIVE_ROWS_BEFORE))
+                .quarantined(expectations.quarantined())
                 // Only the procedure of a Table with a Sequence column answers rows_stale.
-                count(row, "rows_stale")))
+                .stale(count(row, LoadResultField.ROWS_STALE))
+                .build())
         .expectations(expectations.counts())
-        .targetLiveRowsAfter(count(row, "target_live_rows_after"))
+        .targetLiveRowsAfter(count(row, LoadResultField.TARGET_LIVE_ROWS_AFTER))
         .gatesWaived(Boolean.TRUE.equals(row.get("gates_waived")))
         .durationMs(Duration.between(started, Instant.now()).toMillis())
         .message(again ? "load id " + loadId + " was already applied; nothing written" : null)
@@ -190,8 +192,9 @@ public final class WarehouseLoader {
         .build();
   }
 
-  private static long count(Map<String, Object> row, String column) {
-    Object v = row.get(column);
+  /** A count the load procedure answered, by the result's column name (0 when absent). */
+  private static long count(Map<String, Object> row, LoadResultField field) {
+    Object v = row.get(field.column());
     return v instanceof Number n ? n.longValue() : 0;
   }
 

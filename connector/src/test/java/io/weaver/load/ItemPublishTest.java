@@ -211,4 +211,65 @@ class ItemPublishTest {
     assertEquals(ItemPublishManifest.KIND_OFF, last.kind());
     assertEquals("4 rows, orders 28, totals 280", state());
   }
+
+  /** The load id {@code _.ItemPublish} records for {@code table} in the item's latest publish. */
+  private String publishedLoadId(String table) {
+    ItemPublishManifest latest =
+        new ItemPublisher(spark, fixture.layout(), fixture.model(), FaultPoints.NONE)
+            .latest(fixture.item())
+            .orElseThrow();
+    Row row =
+        fixture
+            .catalogue(CatalogueTable.ITEM_PUBLISH)
+            .where(
+                org.apache
+                    .spark
+                    .sql
+                    .functions
+                    .col("publish_id")
+                    .equalTo(latest.publishId())
+                    .and(org.apache.spark.sql.functions.col("table_id").equalTo(table)))
+            .first();
+    String loadId = row.getString(row.fieldIndex("load_id"));
+    assertEquals(latest.tables().get(table).loadId(), loadId, "the manifest and the row agree");
+    return loadId;
+  }
+
+  @Test
+  void aPublishRecordsTheLoadThatProducedEachPinnedVersion() {
+    declare("together");
+    source(4, 1);
+    List<BuildOutcome> built = weaver.build(Scope.all(), false);
+    assertTrue(built.stream().noneMatch(b -> b.action().equals("failed")), built.toString());
+    loadItem();
+
+    // Orders commits, Totals is refused: nothing published.
+    source(1, 2);
+    LoadResult changing = of(loadItem(), "Sales.Orders");
+    assertEquals(LoadStatus.SUCCEEDED, changing.status(), changing.message());
+    // Orders changes nothing now; Totals, its gates waived, commits: the publish pins Orders at
+    // the version the changing load produced, not at its latest load's id.
+    List<LoadResult> waived = weaver.load(Scope.item(fixture.item()), true);
+    LoadResult quiet = of(waived, "Sales.Orders");
+    assertEquals(0, quiet.counts().changed(), quiet.toString());
+    assertEquals(LoadStatus.SUCCEEDED, of(waived, "Sales.Totals").status());
+    assertEquals(changing.loadId(), publishedLoadId("Sales.Orders"));
+    assertEquals(of(waived, "Sales.Totals").loadId(), publishedLoadId("Sales.Totals"));
+
+    // Orders commits and the process stops before its history; the rerun recovers that load and
+    // changes nothing itself: the publish names the recovered load.
+    source(4, 3);
+    LoadFaults.arm(LoadFaults.Phase.AFTER_COMMIT);
+    assertThrows(LoadFaults.InjectedFault.class, this::loadItem);
+    LoadFaults.disarm();
+    List<LoadResult> rerun = loadItem();
+    LoadResult recovered =
+        rerun.stream()
+            .filter(r -> r.tableId().endsWith("Sales.Orders"))
+            .filter(r -> r.status() == LoadStatus.RECOVERED)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(rerun.toString()));
+    assertEquals(0, of(rerun, "Sales.Orders").counts().changed(), rerun.toString());
+    assertEquals(recovered.loadId(), publishedLoadId("Sales.Orders"));
+  }
 }

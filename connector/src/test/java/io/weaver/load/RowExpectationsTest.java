@@ -146,6 +146,10 @@ class RowExpectationsTest {
         List.of("positive weight"), kept.get(0).getList(kept.get(0).fieldIndex("expectations")));
     assertEquals("{\"id\":5}", kept.get(1).getString(kept.get(1).fieldIndex("key_json")));
     assertEquals(
+        "{\"id\":5,\"name\":\"e\",\"weight\":null}",
+        kept.get(1).getString(kept.get(1).fieldIndex("row_json")),
+        "the whole row, a null column as JSON null");
+    assertEquals(
         Map.of("named/warn", 1L, "positive weight/quarantine", 2L),
         expectationCounts(second.loadId()));
     assertEquals(

@@ -27,7 +27,7 @@ class StabilityGatesTest {
   }
 
   private static ChangeCounts counts(long updated, long deleted, long liveBefore) {
-    return new ChangeCounts(0, updated, 0, deleted, 0, 0, liveBefore);
+    return ChangeCounts.builder().updated(updated).deleted(deleted).liveBefore(liveBefore).build();
   }
 
   @Test

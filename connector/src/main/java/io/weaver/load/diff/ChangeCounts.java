@@ -28,37 +28,86 @@ import org.apache.spark.sql.Column;
 public record ChangeCounts(
     long inserted,
     long updated,
-    long revived,
     long deleted,
+    long revived,
     long unchanged,
     long rejected,
     long liveBefore,
     long quarantined,
     long stale) {
 
-  /** Counts of a load without stale rows (its Table declares no sequence column). */
-  public ChangeCounts(
-      long inserted,
-      long updated,
-      long revived,
-      long deleted,
-      long unchanged,
-      long rejected,
-      long liveBefore,
-      long quarantined) {
-    this(inserted, updated, revived, deleted, unchanged, rejected, liveBefore, quarantined, 0);
+  /**
+   * Counts set by name, each 0 unless set. The components are in {@code _.LoadHistory}'s order
+   * (inserted, updated, deleted, revived), but no caller depends on it: counts are built only here.
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** Counts of a load whose Table declares no quarantine expectation. */
-  public ChangeCounts(
-      long inserted,
-      long updated,
-      long revived,
-      long deleted,
-      long unchanged,
-      long rejected,
-      long liveBefore) {
-    this(inserted, updated, revived, deleted, unchanged, rejected, liveBefore, 0);
+  /** Builds {@link ChangeCounts} by name. */
+  public static final class Builder {
+    private long inserted;
+    private long updated;
+    private long deleted;
+    private long revived;
+    private long unchanged;
+    private long rejected;
+    private long liveBefore;
+    private long quarantined;
+    private long stale;
+
+    private Builder() {}
+
+    public Builder inserted(long rows) {
+      this.inserted = rows;
+      return this;
+    }
+
+    public Builder updated(long rows) {
+      this.updated = rows;
+      return this;
+    }
+
+    public Builder deleted(long rows) {
+      this.deleted = rows;
+      return this;
+    }
+
+    public Builder revived(long rows) {
+      this.revived = rows;
+      return this;
+    }
+
+    public Builder unchanged(long rows) {
+      this.unchanged = rows;
+      return this;
+    }
+
+    public Builder rejected(long rows) {
+      this.rejected = rows;
+      return this;
+    }
+
+    /** The target's live rows before the load. */
+    public Builder liveBefore(long rows) {
+      this.liveBefore = rows;
+      return this;
+    }
+
+    public Builder quarantined(long rows) {
+      this.quarantined = rows;
+      return this;
+    }
+
+    public Builder stale(long rows) {
+      this.stale = rows;
+      return this;
+    }
+
+    public ChangeCounts build() {
+      return new ChangeCounts(
+          inserted, updated, deleted, revived, unchanged, rejected, liveBefore, quarantined, stale);
+    }
   }
 
   public static final String DUPLICATES = "duplicate_keys";
@@ -171,16 +220,17 @@ public record ChangeCounts(
                 + deleted
                 + get(metrics, "quarantined_live")
                 + get(metrics, "stale_live");
-    return new ChangeCounts(
-        get(metrics, "inserted"),
-        get(metrics, "updated"),
-        get(metrics, "revived"),
-        deleted,
-        unchanged,
-        get(metrics, "rejected"),
-        live,
-        quarantined,
-        stale);
+    return builder()
+        .inserted(get(metrics, "inserted"))
+        .updated(get(metrics, "updated"))
+        .deleted(deleted)
+        .revived(get(metrics, "revived"))
+        .unchanged(unchanged)
+        .rejected(get(metrics, "rejected"))
+        .liveBefore(live)
+        .quarantined(quarantined)
+        .stale(stale)
+        .build();
   }
 
   public static long get(Map<String, Object> metrics, String name) {
@@ -208,7 +258,7 @@ public record ChangeCounts(
 
   /** No row changed: {@code liveRows} live before and after. */
   public static ChangeCounts none(long liveRows) {
-    return new ChangeCounts(0, 0, 0, 0, 0, 0, liveRows);
+    return builder().liveBefore(liveRows).build();
   }
 
   /** Rows the MERGE will write. */

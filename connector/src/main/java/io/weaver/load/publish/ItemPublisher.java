@@ -6,6 +6,7 @@ import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.lakehouse.PublishedVersions;
+import io.weaver.load.records.CommitReceipt;
 import io.weaver.load.records.LoadBookkeeping;
 import io.weaver.load.spec.LoadIds;
 import io.weaver.metadata.TableDeclaration;
@@ -171,7 +172,8 @@ public final class ItemPublisher {
           LoadBookkeeping.State state = states.get(table);
           entries.put(
               table,
-              new ItemPublishManifest.Entry(version, state == null ? null : state.lastLoadId()));
+              new ItemPublishManifest.Entry(
+                  version, state == null ? null : producedBy(item, table, version, state)));
         });
     Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     ItemPublishManifest manifest =
@@ -189,6 +191,20 @@ public final class ItemPublisher {
     }
     faults.afterPublish();
     return manifest;
+  }
+
+  /**
+   * The load that produced {@code version} of a loaded Table: the one whose receipt that commit
+   * carries. The Table's last load is not it when that load changed nothing (it committed no
+   * version) or was a rerun that found its commit recovered. A version no load committed (Build
+   * changed the table, a restore) falls back to the Table's last load.
+   */
+  private String producedBy(String item, String table, long version, LoadBookkeeping.State state) {
+    return DeltaLogs.userMetadataAt(
+            spark, layout.tablePath(item, TableId.parse(table).orElseThrow()), version)
+        .flatMap(CommitReceipt::parse)
+        .map(CommitReceipt::loadId)
+        .orElse(state.lastLoadId());
   }
 
   private static List<Row> rows(ItemPublishManifest manifest) {

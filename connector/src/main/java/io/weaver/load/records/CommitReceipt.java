@@ -70,8 +70,8 @@ public record CommitReceipt(
           Map<String, Object> kinds = new LinkedHashMap<>();
           kinds.put("inserted", c.inserted());
           kinds.put("updated", c.updated());
-          kinds.put("revived", c.revived());
           kinds.put("deleted", c.deleted());
+          kinds.put("revived", c.revived());
           kinds.put("unchanged", c.unchanged());
           kinds.put("rejected", c.rejected());
           kinds.put("live_before", c.liveBefore());
@@ -143,16 +143,17 @@ public record CommitReceipt(
       }
     }
     return Optional.of(
-        new ChangeCounts(
-            kinds.get("inserted").asLong(),
-            kinds.get("updated").asLong(),
-            kinds.get("revived").asLong(),
-            kinds.get("deleted").asLong(),
-            kinds.get("unchanged").asLong(),
-            kinds.get("rejected").asLong(),
-            kinds.get("live_before").asLong(),
+        ChangeCounts.builder()
+            .inserted(kinds.get("inserted").asLong())
+            .updated(kinds.get("updated").asLong())
+            .deleted(kinds.get("deleted").asLong())
+            .revived(kinds.get("revived").asLong())
+            .unchanged(kinds.get("unchanged").asLong())
+            .rejected(kinds.get("rejected").asLong())
+            .liveBefore(kinds.get("live_before").asLong())
             // Receipts written before quarantine (or sequence columns) existed have none.
-            kinds.path("quarantined").asLong(0),
-            kinds.path("stale").asLong(0)));
+            .quarantined(kinds.path("quarantined").asLong(0))
+            .stale(kinds.path("stale").asLong(0))
+            .build());
   }
 }

@@ -1,7 +1,9 @@
 package io.weaver.load.records;
 
 import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalogue.LoadResultField;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.session.Ahead;
@@ -189,28 +191,20 @@ public final class LoadBookkeeping {
         loads.stream().map(f -> historyRow(f.tableId(), f.result(), f.at())).toList());
   }
 
-  private static Row historyRow(String tableId, LoadResult result, Instant finished) {
-    return CatalogueTable.LOAD_HISTORY
-        .row()
-        .set("load_id", result.loadId())
-        .set("table_id", tableId)
-        .set("status", result.status().text())
-        .set("started_at", ts(result.startedAt()))
-        .set("finished_at", ts(finished))
-        .set("load_timestamp", ts(result.loadTimestamp()))
-        .set("rows_inserted", result.rowsInserted())
-        .set("rows_updated", result.rowsUpdated())
-        .set("rows_deleted", result.rowsDeleted())
-        .set("rows_revived", result.rowsRevived())
-        .set("rows_unchanged", result.rowsUnchanged())
-        .set("rows_rejected", result.rowsRejected())
-        .set("target_live_rows_before", result.targetLiveRowsBefore())
-        .set("target_live_rows_after", result.targetLiveRowsAfter())
-        .set("delta_version", result.deltaVersion())
-        .set("gates_waived", result.gatesWaived())
-        .set("message", result.message())
-        .set("rows_stale", result.rowsStale())
-        .build();
+  /** The history row of {@code result}: the fields {@link LoadResultField} keeps in history. */
+  static Row historyRow(String tableId, LoadResult result, Instant finished) {
+    CatalogueRowBuilder row = CatalogueTable.LOAD_HISTORY.row();
+    for (LoadResultField f : LoadResultField.of(LoadResultField.View.HISTORY)) {
+      Object value =
+          switch (f) {
+            // History names the Table without its item; the result, item-qualified.
+            case TABLE_ID -> tableId;
+            case FINISHED_AT -> finished;
+            default -> result.value(f);
+          };
+      row.set(f.column(), ResultValues.rowValue(f.type(), value));
+    }
+    return row.build();
   }
 
   /**

@@ -1,12 +1,13 @@
 package io.weaver.load.records;
 
+import io.weaver.catalogue.LoadResultField;
 import io.weaver.load.diff.ChangeCounts;
 import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.load.spec.LoadStatus;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Row;
 
 /**
  * The result row of one load (docs/table-contract.md, "Load"), with the names of {@code
@@ -113,29 +114,47 @@ public record LoadResult(
         expectations);
   }
 
-  /** The result row as an ordered map (JSON output, SQL rows). */
+  /**
+   * The value of {@code field} as this record holds it (an {@link Instant}, a list of {@link
+   * ExpectationCount}s); {@link ResultValues} turns it into JSON or a row value. A field only a
+   * plan shows, or {@code finished_at} (known when the history row is written), has none here.
+   */
+  public Object value(LoadResultField field) {
+    return switch (field) {
+      case LOAD_ID -> loadId;
+      case TABLE_ID -> tableId;
+      case STATUS -> status.text();
+      case STARTED_AT -> startedAt;
+      case LOAD_TIMESTAMP -> loadTimestamp;
+      case ROWS_INSERTED -> rowsInserted();
+      case ROWS_UPDATED -> rowsUpdated();
+      case ROWS_DELETED -> rowsDeleted();
+      case ROWS_REVIVED -> rowsRevived();
+      case ROWS_UNCHANGED -> rowsUnchanged();
+      case ROWS_REJECTED -> rowsRejected();
+      case TARGET_LIVE_ROWS_BEFORE -> targetLiveRowsBefore();
+      case TARGET_LIVE_ROWS_AFTER -> targetLiveRowsAfter;
+      case DELTA_VERSION -> deltaVersion;
+      case GATES_WAIVED -> gatesWaived;
+      case DURATION_MS -> durationMs;
+      case MESSAGE -> message;
+      case WARNINGS -> warnings;
+      case ROWS_QUARANTINED -> rowsQuarantined();
+      case ROWS_STALE -> rowsStale();
+      case EXPECTATIONS -> expectations;
+      case FINISHED_AT, GATES, REJECTIONS, NOTES, HISTORY_VERSIONS ->
+          throw new IllegalArgumentException("a load's result has no " + field.column());
+    };
+  }
+
+  /** The result row as an ordered map (JSON output). */
   public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("load_id", loadId);
-    m.put("table_id", tableId);
-    m.put("status", status.text());
-    m.put("rows_inserted", rowsInserted());
-    m.put("rows_updated", rowsUpdated());
-    m.put("rows_deleted", rowsDeleted());
-    m.put("rows_revived", rowsRevived());
-    m.put("rows_unchanged", rowsUnchanged());
-    m.put("rows_rejected", rowsRejected());
-    m.put("target_live_rows_before", targetLiveRowsBefore());
-    m.put("target_live_rows_after", targetLiveRowsAfter);
-    m.put("delta_version", deltaVersion);
-    m.put("gates_waived", gatesWaived);
-    m.put("duration_ms", durationMs);
-    m.put("message", message);
-    m.put("warnings", warnings);
-    m.put("rows_quarantined", rowsQuarantined());
-    m.put("rows_stale", rowsStale());
-    m.put("expectations", expectations.stream().map(ExpectationCount::toMap).toList());
-    return m;
+    return ResultValues.map(LoadResultField.View.RESULT, this::value);
+  }
+
+  /** The result row as a Spark row of {@code LoadResultField.schema(RESULT)} (SQL rows). */
+  public Row toRow() {
+    return ResultValues.row(LoadResultField.View.RESULT, this::value);
   }
 
   public static LoadResult of(
@@ -172,14 +191,11 @@ public record LoadResult(
             .counts()
             .orElseGet(
                 () ->
-                    new ChangeCounts(
-                        metric(m, "numTargetRowsInserted"),
-                        metric(m, "numTargetRowsUpdated"),
-                        0,
-                        0,
-                        0,
-                        0,
-                        -1));
+                    ChangeCounts.builder()
+                        .inserted(metric(m, "numTargetRowsInserted"))
+                        .updated(metric(m, "numTargetRowsUpdated"))
+                        .liveBefore(-1)
+                        .build());
     boolean live = receipt.counts().isPresent();
     // Without a receipt's counts the live rows are unknown: -1 before (in c) and after.
     return builder(receipt.loadId(), name, LoadStatus.RECOVERED)

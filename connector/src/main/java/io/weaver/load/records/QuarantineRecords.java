@@ -58,7 +58,7 @@ public final class QuarantineRecords {
   /** {@code violating} (business columns) as {@code expectations, key_json, row_json}. */
   public static Dataset<Row> rows(
       LoadSpec spec, RowExpectations expectations, Dataset<Row> violating) {
-    Column row = ManagedValues.json(Arrays.asList(spec.businessSchema().fieldNames()));
+    Column row = ManagedValues.jsonWithNulls(Arrays.asList(spec.businessSchema().fieldNames()));
     Column key =
         spec.keyed() ? ManagedValues.json(spec.primaryKey()) : lit(null).cast(DataTypes.StringType);
     return violating.select(

@@ -27,11 +27,18 @@ public record GateVerdict(
   }
 
   public Map<String, Object> toMap() {
+    Map<String, Object> m = values();
+    m.put("percent", Math.round(percent * 100) / 100.0);
+    return m;
+  }
+
+  /** The gate as an ordered map with its exact percentage (a plan's SQL row). */
+  Map<String, Object> values() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("gate", gate);
     m.put("rows", rows);
     m.put("live_rows", liveRows);
-    m.put("percent", Math.round(percent * 100) / 100.0);
+    m.put("percent", percent);
     m.put("threshold", threshold);
     m.put("verdict", verdict);
     return m;

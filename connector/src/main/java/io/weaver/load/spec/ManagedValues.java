@@ -25,16 +25,29 @@ public final class ManagedValues {
     return timestamp(LIVE_SENTINEL);
   }
 
-  /** An identifier quoted for Spark's attribute parser (dots and spaces stay in the name). */
   /** The named columns of a row as one JSON object (a key or a whole row, for the catalogue). */
   public static Column json(java.util.List<String> names) {
-    return org.apache.spark.sql.functions.to_json(
-        org.apache.spark.sql.functions.struct(
-            names.stream()
-                .map(n -> org.apache.spark.sql.functions.col(quote(n)))
-                .toArray(Column[]::new)));
+    return org.apache.spark.sql.functions.to_json(struct(names));
   }
 
+  /**
+   * The named columns of a row as one JSON object with every column, a null one as JSON {@code
+   * null} ({@code _.LoadQuarantine.row_json} promises the whole row; Spark's {@code to_json} leaves
+   * null fields out unless told otherwise).
+   */
+  public static Column jsonWithNulls(java.util.List<String> names) {
+    return org.apache.spark.sql.functions.to_json(
+        struct(names), java.util.Map.of("ignoreNullFields", "false"));
+  }
+
+  private static Column struct(java.util.List<String> names) {
+    return org.apache.spark.sql.functions.struct(
+        names.stream()
+            .map(n -> org.apache.spark.sql.functions.col(quote(n)))
+            .toArray(Column[]::new));
+  }
+
+  /** An identifier quoted for Spark's attribute parser (dots and spaces stay in the name). */
   public static String quote(String name) {
     return "`" + name.replace("`", "``") + "`";
   }

@@ -1,11 +1,11 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.install.BuildOutcome;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -46,7 +46,13 @@ public final class BuildWeaverCommand extends WeaverStatement {
         WorkspaceAccess.call(
             statement, () -> weaver.build(WorkspaceAccess.scope(scope), allowDestructive));
     return outcomes.stream()
-        .map(o -> RowFactory.create(o.tableId(), o.action(), o.message()))
+        .map(
+            o ->
+                CatalogueRowBuilder.of("BUILD WEAVER", SCHEMA)
+                    .set("table_id", o.tableId())
+                    .set("action", o.action())
+                    .set("message", o.message())
+                    .build())
         .toList();
   }
 

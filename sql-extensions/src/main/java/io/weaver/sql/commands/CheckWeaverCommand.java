@@ -1,5 +1,6 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -105,8 +105,14 @@ public final class CheckWeaverCommand extends WeaverStatement {
   }
 
   private static Row row(Finding f) {
-    return RowFactory.create(
-        f.path(), f.line(), f.column(), f.severity().word(), f.rule(), f.message());
+    return CatalogueRowBuilder.of("CHECK WEAVER", SCHEMA)
+        .set("path", f.path())
+        .set("line", f.line())
+        .set("column", f.column())
+        .set("severity", f.severity().word())
+        .set("rule", f.rule())
+        .set("message", f.message())
+        .build();
   }
 
   @Override

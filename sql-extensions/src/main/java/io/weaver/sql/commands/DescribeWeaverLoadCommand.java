@@ -2,6 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.StagingProvider;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -107,20 +107,21 @@ public final class DescribeWeaverLoadCommand extends WeaverStatement {
       token = LoadContextToken.of(context.get()).text();
     }
     return List.of(
-        RowFactory.create(
-            t.qualifiedName(),
-            t.item(),
-            t.tableId().toString(),
-            relative,
-            pythonName,
-            weaver.layout().itemFilesRoot(t.item()),
-            t.incremental(),
-            t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
-            business,
-            bookmark,
-            last,
-            now,
-            token));
+        CatalogueRowBuilder.of("DESCRIBE WEAVER LOAD", SCHEMA)
+            .set("table_id", t.qualifiedName())
+            .set("item", t.item())
+            .set("schema_table_id", t.tableId().toString())
+            .set("file", relative)
+            .set("class_name", pythonName)
+            .set("files_root", weaver.layout().itemFilesRoot(t.item()))
+            .set("incremental", t.incremental())
+            .set("primary_key", t.primaryKey().map(ColumnSet::columns).orElse(List.of()))
+            .set("business_columns", business)
+            .set("bookmark", bookmark)
+            .set("last_load_timestamp", last)
+            .set("load_timestamp", now)
+            .set("load_context", token)
+            .build());
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
@@ -11,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -79,7 +79,12 @@ public final class DescribeWeaverTableCommand extends WeaverStatement {
     // Each result column is read from the catalogue row by its name.
     String[] names = SCHEMA.fieldNames();
     return columns.stream()
-        .map(r -> RowFactory.create(Arrays.stream(names).map(n -> r.<Object>getAs(n)).toArray()))
+        .map(
+            r -> {
+              CatalogueRowBuilder row = CatalogueRowBuilder.of("DESCRIBE WEAVER TABLE", SCHEMA);
+              Arrays.stream(names).forEach(n -> row.set(n, r.getAs(n)));
+              return row.build();
+            })
         .toList();
   }
 

@@ -1,12 +1,12 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.load.publish.ItemPublisher;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -62,13 +62,14 @@ public final class PublishWeaverItemCommand extends WeaverStatement {
                 + ".publish): readers see each load as it commits. "
                 + o.describe();
     return List.of(
-        RowFactory.create(
-            item,
-            o.manifest().map(ItemPublishManifest::publishId).orElse(null),
-            o.manifest().map(ItemPublishManifest::kind).orElse(null),
-            o.wrote(),
-            o.manifest().map(m -> m.tables().size()).orElse(0),
-            message));
+        CatalogueRowBuilder.of("PUBLISH WEAVER ITEM", SCHEMA)
+            .set("item", item)
+            .set("publish_id", o.manifest().map(ItemPublishManifest::publishId).orElse(null))
+            .set("kind", o.manifest().map(ItemPublishManifest::kind).orElse(null))
+            .set("published", o.wrote())
+            .set("tables", o.manifest().map(m -> m.tables().size()).orElse(0))
+            .set("message", message)
+            .build());
   }
 
   @Override

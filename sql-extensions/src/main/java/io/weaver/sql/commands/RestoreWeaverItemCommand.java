@@ -1,12 +1,12 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.load.restore.ItemRestore;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -58,13 +58,14 @@ public final class RestoreWeaverItemCommand extends WeaverStatement {
     return r.steps().stream()
         .map(
             s ->
-                RowFactory.create(
-                    s.tableId(),
-                    s.action(),
-                    s.toLoadId(),
-                    s.deltaVersion(),
-                    published,
-                    s.message()))
+                CatalogueRowBuilder.of("RESTORE WEAVER ITEM", SCHEMA)
+                    .set("table_id", s.tableId())
+                    .set("action", s.action())
+                    .set("restored_to_load_id", s.toLoadId())
+                    .set("delta_version", s.deltaVersion())
+                    .set("publish_id", published)
+                    .set("message", s.message())
+                    .build())
         .toList();
   }
 

@@ -1,12 +1,12 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.load.restore.LoadRestore;
 import io.weaver.sql.plans.TableIdentity;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -56,14 +56,15 @@ public final class RestoreWeaverTableCommand extends WeaverStatement {
     LoadRestore.Result r =
         WorkspaceAccess.call(statement, () -> weaver.restore(WorkspaceAccess.scope(table), loadId));
     return List.of(
-        RowFactory.create(
-            r.restoreId(),
-            r.tableId(),
-            r.toLoadId(),
-            r.toVersion(),
-            r.deltaVersion(),
-            r.bookmark().orElse(null),
-            r.message()));
+        CatalogueRowBuilder.of("RESTORE WEAVER TABLE", SCHEMA)
+            .set("restore_id", r.restoreId())
+            .set("table_id", r.tableId())
+            .set("restored_to_load_id", r.toLoadId())
+            .set("restored_to_version", r.toVersion())
+            .set("delta_version", r.deltaVersion())
+            .set("bookmark", r.bookmark().orElse(null))
+            .set("message", r.message())
+            .build());
   }
 
   @Override

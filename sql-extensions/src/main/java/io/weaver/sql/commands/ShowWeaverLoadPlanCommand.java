@@ -1,11 +1,11 @@
 package io.weaver.sql.commands;
 
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -48,8 +48,11 @@ public final class ShowWeaverLoadPlanCommand extends WeaverStatement {
         .stream()
         .map(
             p ->
-                RowFactory.create(
-                    p.table().qualifiedName(), p.table().source().form().word(), p.dependsOn()))
+                CatalogueRowBuilder.of("SHOW WEAVER LOAD PLAN", SCHEMA)
+                    .set("table_id", p.table().qualifiedName())
+                    .set("form", p.table().source().form().word())
+                    .set("depends_on", p.dependsOn())
+                    .build())
         .toList();
   }
 

@@ -3,6 +3,7 @@ package io.weaver.sql.commands;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
 import io.weaver.catalyst.compat.SparkErrors;
@@ -22,7 +23,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
-import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -111,23 +111,23 @@ public final class ShowWeaverLoadsCommand extends WeaverStatement {
           .computeIfAbsent(
               r.string("table_id") + "\u0000" + r.string("load_id"), k -> new ArrayList<>())
           .add(
-              new GenericRowWithSchema(
-                  new Object[] {
-                    r.string("expectation"), r.string("action"), r.longValue("rows_violating")
-                  },
-                  EXPECTATION));
+              CatalogueRowBuilder.of("SHOW WEAVER LOADS", EXPECTATION)
+                  .set("expectation", r.string("expectation"))
+                  .set("action", r.string("action"))
+                  .set("rows_violating", r.longValue("rows_violating"))
+                  .build());
     }
     List<Row> result = new ArrayList<>();
     for (Row h : history) {
       NamedRow r = NamedRow.of(h);
-      Object[] values = new Object[SCHEMA.size()];
-      String[] names = SCHEMA.fieldNames();
-      for (int i = 0; i < names.length - 1; i++) {
-        values[i] = r.value(names[i]);
+      CatalogueRowBuilder row = CatalogueRowBuilder.of("SHOW WEAVER LOADS", SCHEMA);
+      for (String name : CatalogueTable.LOAD_HISTORY.schema().fieldNames()) {
+        row.set(name, r.value(name));
       }
-      values[names.length - 1] =
-          byLoad.getOrDefault(r.string("table_id") + "\u0000" + r.string("load_id"), List.of());
-      result.add(new GenericRowWithSchema(values, SCHEMA));
+      row.set(
+          "expectations",
+          byLoad.getOrDefault(r.string("table_id") + "\u0000" + r.string("load_id"), List.of()));
+      result.add(row.build());
     }
     return result;
   }

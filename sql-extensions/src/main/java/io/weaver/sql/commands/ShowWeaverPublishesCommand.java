@@ -3,6 +3,7 @@ package io.weaver.sql.commands;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
@@ -12,7 +13,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.functions;
@@ -64,7 +64,12 @@ public final class ShowWeaverPublishesCommand extends WeaverStatement {
         .orderBy(functions.col("publish_sequence").desc(), functions.col("table_id"))
         .collectAsList()
         .stream()
-        .map(r -> RowFactory.create(Arrays.stream(names).map(n -> r.<Object>getAs(n)).toArray()))
+        .map(
+            r -> {
+              CatalogueRowBuilder row = CatalogueRowBuilder.of("SHOW WEAVER PUBLISHES", SCHEMA);
+              Arrays.stream(names).forEach(n -> row.set(n, r.getAs(n)));
+              return row.build();
+            })
         .toList();
   }
 

@@ -3,6 +3,7 @@ package io.weaver.sql.commands;
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.lakehouse.ItemPublishManifest;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.functions;
@@ -90,25 +90,28 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
       Row last = f.lastLoad.get(id);
       Row state = f.state.get(id);
       rows.add(
-          RowFactory.create(
-              t.item(),
-              t.qualifiedName(),
-              t.source().form().word(),
-              t.target().word(),
-              t.primaryKey().map(ColumnSet::columns).orElse(List.of()),
-              t.incremental(),
-              t.primaryKey().isPresent() ? t.deletes().word() : null,
-              t.sequenceColumn().orElse(null),
-              built != null,
-              built == null ? null : built.getAs("built_at"),
-              last == null ? null : last.getAs("load_id"),
-              last == null ? null : last.getAs("status"),
-              state == null ? null : state.getAs("last_delta_version"),
-              f.published
-                  .map(p -> p.version(id))
-                  .filter(java.util.OptionalLong::isPresent)
-                  .map(java.util.OptionalLong::getAsLong)
-                  .orElse(null)));
+          CatalogueRowBuilder.of("SHOW WEAVER TABLES", SCHEMA)
+              .set("item", t.item())
+              .set("table_id", t.qualifiedName())
+              .set("form", t.source().form().word())
+              .set("target", t.target().word())
+              .set("primary_key", t.primaryKey().map(ColumnSet::columns).orElse(List.of()))
+              .set("incremental", t.incremental())
+              .set("deletes", t.primaryKey().isPresent() ? t.deletes().word() : null)
+              .set("sequence_column", t.sequenceColumn().orElse(null))
+              .set("built", built != null)
+              .set("built_at", built == null ? null : built.getAs("built_at"))
+              .set("last_load_id", last == null ? null : last.getAs("load_id"))
+              .set("last_status", last == null ? null : last.getAs("status"))
+              .set("last_delta_version", state == null ? null : state.getAs("last_delta_version"))
+              .set(
+                  "published_version",
+                  f.published
+                      .map(p -> p.version(id))
+                      .filter(java.util.OptionalLong::isPresent)
+                      .map(java.util.OptionalLong::getAsLong)
+                      .orElse(null))
+              .build());
     }
     return rows;
   }

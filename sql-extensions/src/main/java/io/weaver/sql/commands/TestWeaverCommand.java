@@ -1,12 +1,12 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.json.Json;
 import io.weaver.sql.plans.Scope;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataTypes;
@@ -50,15 +50,16 @@ public final class TestWeaverCommand extends WeaverStatement {
     return results.stream()
         .map(
             r ->
-                RowFactory.create(
-                    r.testId(),
-                    r.tableId(),
-                    r.kind(),
-                    r.severity(),
-                    r.status(),
-                    r.violations(),
-                    Json.write(r.sample()),
-                    r.message()))
+                CatalogueRowBuilder.of("TEST WEAVER", SCHEMA)
+                    .set("test_id", r.testId())
+                    .set("table_id", r.tableId())
+                    .set("kind", r.kind())
+                    .set("severity", r.severity())
+                    .set("status", r.status())
+                    .set("violations", r.violations())
+                    .set("sample", Json.write(r.sample()))
+                    .set("message", r.message())
+                    .build())
         .toList();
   }
 
