@@ -2,6 +2,10 @@ package io.weaver.warehouse;
 
 import io.weaver.build.BuildOutcome;
 import io.weaver.build.WarehouseBuild;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.LoadRestore;
 import io.weaver.load.LoadResult;
 import io.weaver.load.LoadRunner;
@@ -93,7 +97,13 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
   public LoadRestore.Result restore(TableDeclaration t, String loadId) {
     WarehouseEndpoint endpoint =
         WarehouseEndpoint.configured(settings, t.item())
-            .orElseThrow(() -> new IllegalArgumentException(missing(t)));
+            .orElseThrow(
+                () ->
+                    new WeaverArgumentException(
+                        WeaverErrorClass.WEAVER_INVALID_SETTING,
+                        missing(t),
+                        ErrorFacts.of(
+                            ErrorParameter.SETTING, WarehouseEndpoint.key(t.item(), "jdbcUrl"))));
     return new WarehouseRestorer(endpoint, environment).restore(t, loadId);
   }
 
