@@ -1,5 +1,7 @@
 package io.weaver.load;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,6 +110,20 @@ public record LoadResult(
         startedAt,
         loadTimestamp,
         expectations);
+  }
+
+  /**
+   * The facts of this load's error when it did not succeed ({@link LoadStatus#errorClass()}): its
+   * Table, id and status.
+   */
+  public Map<ErrorParameter, String> errorFacts() {
+    return ErrorFacts.of(
+        ErrorParameter.TABLE,
+        tableId,
+        ErrorParameter.LOAD_ID,
+        loadId,
+        ErrorParameter.STATUS,
+        status.text());
   }
 
   /** The result row as an ordered map (JSON output, SQL rows). */

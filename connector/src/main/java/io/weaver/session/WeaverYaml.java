@@ -74,7 +74,7 @@ public final class WeaverYaml {
                 + e.key()
                 + " must be a single value, found "
                 + e.value().describe(),
-            ErrorFacts.of(ErrorParameter.SETTING, e.key()));
+            ErrorFacts.of(ErrorParameter.SETTING, key));
       }
       refuseSecret(key, where);
       settings.put(key, scalar.text());

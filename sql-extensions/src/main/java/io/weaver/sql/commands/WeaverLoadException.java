@@ -1,6 +1,5 @@
 package io.weaver.sql.commands;
 
-import io.weaver.catalyst.compat.ErrorFacts;
 import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.compat.WeaverThrowable;
@@ -44,13 +43,7 @@ public final class WeaverLoadException extends RuntimeException implements Weave
   /** The load's Table, id and status. */
   @Override
   public Map<ErrorParameter, String> facts() {
-    return ErrorFacts.of(
-        ErrorParameter.TABLE,
-        result.tableId(),
-        ErrorParameter.LOAD_ID,
-        result.loadId(),
-        ErrorParameter.STATUS,
-        result.status().text());
+    return result.errorFacts();
   }
 
   /** The load's result row. */
