@@ -176,11 +176,7 @@ public final class LoadRestore {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history()
-            .where(
-                functions
-                    .col("userMetadata")
-                    .contains("weaver_load")
-                    .and(functions.col("version").leq(version)))
+            .where(CommitReceipt.carriesReceipt().and(functions.col("version").leq(version)))
             .select("version", "userMetadata")
             .orderBy(functions.col("version").desc())
             .collectAsList();
