@@ -391,6 +391,8 @@ def test_refusals_over_spark_connect(remote, tmp_path):
         ws.load("Feed.Nothing")
     found = (missing.value.error_class, missing.value.sqlstate)
     assert found == ("WEAVER_TABLE_NOT_FOUND", "42P01"), found
+    assert missing.value.parameters["table"].endswith("Feed.Nothing"), missing.value.parameters
+    assert missing.value.parameters["message"] == str(missing.value), missing.value.parameters
     with pytest.raises(weaver.WeaverError, match="not a Table identity"):
         ws.load("Nothing")
     # A Python Table not built: the engine's own row, read() never runs.
@@ -402,6 +404,7 @@ def test_refusals_over_spark_connect(remote, tmp_path):
         remote.sql("LOAD WEAVER TABLE Refused.Feed.Copy FROM VIEW nope").collect()
     assert view.value.getCondition() == "WEAVER_VIEW_NOT_FOUND", view.value
     assert view.value.getSqlState() == "42P01", view.value
+    assert view.value.getMessageParameters()["view"] == "nope", view.value
     with pytest.raises(Exception, match="only Python Tables"):
         remote.sql("LOAD WEAVER TABLE Refused.Feed.Source WITH NO WORK").collect()
 
@@ -412,6 +415,7 @@ def test_refusals_over_spark_connect(remote, tmp_path):
         bad.build()
     assert error.value.findings, error.value
     assert (error.value.error_class, error.value.sqlstate) == ("WEAVER_CHECK_FAILED", "42000")
+    assert int(error.value.parameters["errors"]) >= 1, error.value.parameters
 
     with pytest.raises(weaver.WeaverError, match="cannot open the workspace"):
         weaver.Workspace(remote, tmp_path / "missing")

@@ -22,7 +22,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional
 
-from ._errors import CHECK_FAILED, WeaverError, check_error, error_class
+from ._errors import CHECK_FAILED, WeaverError, check_error, error_class, error_parameters
 from ._runtime import _failure, _instant, _load_class
 from .context import LoadContext
 from .contract import ReturnContractError, is_dataframe, run_read
@@ -125,6 +125,7 @@ class ConnectWorkspace:
                 "as the server sees it, and start the server with the Weaver and Delta jars and "
                 "extensions)",
                 *error_class(error),
+                error_parameters(error),
             ) from None
 
     # ------------------------------------------------------------------ session
@@ -152,9 +153,10 @@ class ConnectWorkspace:
             if message is None:
                 raise
             condition, sqlstate = error_class(error)
+            parameters = error_parameters(error)
             if condition == CHECK_FAILED:
-                raise check_error(self.path, self.check(), sqlstate) from None
-            raise WeaverError(message, condition, sqlstate) from None
+                raise check_error(self.path, self.check(), sqlstate, parameters) from None
+            raise WeaverError(message, condition, sqlstate, parameters) from None
 
     @property
     def lakehouse(self) -> str:
@@ -200,7 +202,7 @@ class ConnectWorkspace:
             message = _message(error)
             if message is None:
                 raise
-            raise WeaverError(message, *error_class(error)) from None
+            raise WeaverError(message, *error_class(error), error_parameters(error)) from None
 
     def load(self, identity: Optional[str], item: Optional[str], waive: bool) -> List[Result]:
         scope = _scope(identity, item)

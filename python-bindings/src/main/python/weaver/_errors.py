@@ -1,7 +1,9 @@
 """The exceptions of :class:`weaver.Workspace` (both backends raise them).
 
-An error the engine raised keeps its error class (``WEAVER_...``, docs/errors.md) and SQLSTATE:
-``error_class`` and ``sqlstate``.  Code recognises an error by its class, never by its text.
+An error the engine raised keeps its error class (``WEAVER_...``, docs/errors.md), SQLSTATE and
+message parameters: ``error_class``, ``sqlstate`` and ``parameters`` (``message`` and the facts
+the class declares: ``table``, ``file``, ``line``...).  Code recognises an error by its class and
+reads its facts from ``parameters``, never from its text.
 """
 
 from __future__ import annotations
@@ -31,14 +33,29 @@ class WeaverError(Exception):
 
     ``error_class`` is the engine's error class (``WEAVER_TABLE_NOT_FOUND``...) and ``sqlstate``
     its SQLSTATE; both are None for an error found in this process before the engine was asked.
+    ``parameters`` holds the error's message parameters by name (``{"message": ..., "table":
+    ...}``, docs/errors.md); it is empty when the error has no class.
     """
 
     def __init__(
-        self, message: str, error_class: Optional[str] = None, sqlstate: Optional[str] = None
+        self,
+        message: str,
+        error_class: Optional[str] = None,
+        sqlstate: Optional[str] = None,
+        parameters: Optional[Dict[str, str]] = None,
     ) -> None:
         super().__init__(message)
         self.error_class = error_class
         self.sqlstate = sqlstate
+        # ``message`` is this error's own text, which may add to the engine's (the workspace, ...).
+        self.parameters: Dict[str, str] = (
+            {**parameters, "message": message} if parameters else {}
+        )
+
+    @property
+    def sql_state(self) -> Optional[str]:
+        """The SQLSTATE, as ``sqlstate`` (the name PySpark's ``getSqlState`` suggests)."""
+        return self.sqlstate
 
 
 class CheckError(WeaverError):
@@ -48,37 +65,60 @@ class CheckError(WeaverError):
     """
 
     def __init__(
-        self, message: str, findings: List[Result], sqlstate: Optional[str] = None
+        self,
+        message: str,
+        findings: List[Result],
+        sqlstate: Optional[str] = None,
+        parameters: Optional[Dict[str, str]] = None,
     ) -> None:
-        super().__init__(message, CHECK_FAILED, sqlstate)
+        super().__init__(message, CHECK_FAILED, sqlstate, parameters)
         self.findings = findings
 
 
 class LoadError(WeaverError):
     """A load failed or was refused (``load(..., raise_on_failure=True)``); ``results`` has all rows.
 
-    Its ``error_class`` is the first such load's: ``WEAVER_LOAD_FAILED`` or ``WEAVER_LOAD_REFUSED``.
+    Its ``error_class`` is the first such load's: ``WEAVER_LOAD_FAILED`` or ``WEAVER_LOAD_REFUSED``,
+    and its ``parameters`` that load's, as the engine's load errors carry them: ``table``,
+    ``loadId`` and ``status`` (and ``message``, this error's text).
     """
 
     def __init__(self, message: str, results: List[Result]) -> None:
-        error_class, sqlstate = next(
-            (_LOAD_CLASSES[r["status"]] for r in results if r.get("status") in _LOAD_CLASSES),
-            (None, None),
+        first = next((r for r in results if r.get("status") in _LOAD_CLASSES), None)
+        error_class, sqlstate = _LOAD_CLASSES[first["status"]] if first else (None, None)
+        parameters = (
+            {
+                "table": str(first.get("table_id") or ""),
+                "loadId": str(first.get("load_id") or ""),
+                "status": str(first["status"]),
+            }
+            if first
+            else {}
         )
-        super().__init__(message, error_class, sqlstate)
+        super().__init__(message, error_class, sqlstate, parameters)
         self.results = results
 
 
-def check_error(path: str, findings: List[Result], sqlstate: Optional[str] = None) -> CheckError:
-    """The :class:`CheckError` of a workspace whose Check found errors."""
+def check_error(
+    path: str,
+    findings: List[Result],
+    sqlstate: Optional[str] = None,
+    parameters: Optional[Dict[str, str]] = None,
+) -> CheckError:
+    """The :class:`CheckError` of a workspace whose Check found errors.
+
+    ``parameters`` are the engine error's, when the engine raised it.
+    """
     errors = [f for f in findings if f["severity"] == "error"]
     text = "\n  ".join(
         f"{f['path']}:{f['line']}:{f['column']}: {f['message']} [{f['rule']}]" for f in errors[:10]
     )
+    message = f"Check found {len(errors)} error(s) in {path}; fix them first:\n  {text}"
     return CheckError(
-        f"Check found {len(errors)} error(s) in {path}; fix them first:\n  {text}",
+        message,
         findings,
         sqlstate,
+        parameters,
     )
 
 
@@ -98,3 +138,22 @@ def error_class(error: Any) -> Tuple[Optional[str], Optional[str]]:
     except Exception:  # noqa: BLE001 - a Java object that is no SparkThrowable
         return None, None
     return condition, sqlstate if isinstance(sqlstate, str) else None
+
+
+def error_parameters(error: Any) -> Dict[str, str]:
+    """The message parameters of a Weaver error (``getMessageParameters()``), or ``{}``.
+
+    ``error`` is as for :func:`error_class`: PySpark's exception answers a dict, a py4j
+    ``JavaObject`` a Java map; both become a plain dict of strings.  An error that is not of one of
+    Weaver's classes has none.
+    """
+    if error_class(error)[0] is None:
+        return {}
+    try:
+        getter = getattr(error, "getMessageParameters", None)
+        parameters = getter() if callable(getter) else None
+        if parameters is None:
+            return {}
+        return {str(k): "" if v is None else str(v) for k, v in dict(parameters).items()}
+    except Exception:  # noqa: BLE001 - an exception without parameters
+        return {}

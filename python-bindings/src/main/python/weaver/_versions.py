@@ -108,4 +108,4 @@ def check_session(spark: Any) -> None:
     jar = line_class.compiled()
     why = mismatch(pyspark.__version__, jar.line(), jar.artifact(), spark.version)
     if why is not None:
-        raise WeaverError(why, *SPARK_LINE_MISMATCH)
+        raise WeaverError(why, *SPARK_LINE_MISMATCH, {"message": why})

@@ -11,7 +11,15 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, TypeVar
 
-from ._errors import CHECK_FAILED, CheckError, LoadError, WeaverError, check_error, error_class
+from ._errors import (
+    CHECK_FAILED,
+    CheckError,
+    LoadError,
+    WeaverError,
+    check_error,
+    error_class,
+    error_parameters,
+)
 from ._runtime import register
 from ._versions import check_session
 
@@ -269,13 +277,14 @@ class Workspace:
             name = jexc.getClass().getName()
             message = jexc.getMessage() or name
             condition, sqlstate = error_class(jexc)
+            parameters = error_parameters(jexc)
             if condition == CHECK_FAILED:
                 findings = json.loads(self._api.check(self._jws))["findings"]
-                raise check_error(self.path, findings, sqlstate) from None
+                raise check_error(self.path, findings, sqlstate, parameters) from None
             if condition is not None or name in (
                 "java.lang.IllegalArgumentException",
                 "java.lang.IllegalStateException",
             ):
-                raise WeaverError(message, condition, sqlstate) from None
+                raise WeaverError(message, condition, sqlstate, parameters) from None
             raise
 

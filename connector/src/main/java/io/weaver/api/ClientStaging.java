@@ -1,5 +1,7 @@
 package io.weaver.api;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.json.Json;
 import io.weaver.load.StagingProvider;
 import io.weaver.load.spec.LoadFailure;
@@ -95,7 +97,8 @@ public final class ClientStaging implements StagingProvider {
     try {
       Json.read(text);
     } catch (Exception e) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "BOOKMARK '" + text + "' is not JSON text (" + e.getMessage() + ")");
     }
   }

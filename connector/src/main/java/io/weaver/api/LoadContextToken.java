@@ -1,5 +1,7 @@
 package io.weaver.api;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.StagingProvider;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -44,7 +46,8 @@ public record LoadContextToken(Instant loadTimestamp, Instant lastLoadTimestamp,
   public static LoadContextToken parse(String text) {
     String[] parts = text == null ? new String[0] : text.split("\\|", -1);
     if (parts.length != 4 || !parts[0].equals(VERSION)) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "CONTEXT '"
               + text
               + "' is not a load context; use the load_context column of DESCRIBE WEAVER LOAD"
@@ -53,7 +56,8 @@ public record LoadContextToken(Instant loadTimestamp, Instant lastLoadTimestamp,
     try {
       return new LoadContextToken(Instant.parse(parts[1]), Instant.parse(parts[2]), parts[3]);
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "CONTEXT '" + text + "' is not a load context: " + e.getMessage());
     }
   }

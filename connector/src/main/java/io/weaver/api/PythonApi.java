@@ -2,6 +2,8 @@ package io.weaver.api;
 
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.CheckReport;
 import io.weaver.datatest.DataTestResult;
 import io.weaver.findings.Finding;
@@ -59,7 +61,8 @@ public final class PythonApi {
   /** The scope of a Python call: a Table identity, an item, or (both null) everything. */
   public static Scope scope(String identity, String item) {
     if (identity != null && item != null) {
-      throw new IllegalArgumentException("give a Table identity or an item, not both");
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST, "give a Table identity or an item, not both");
     }
     if (identity != null) {
       return Scope.table(identity);

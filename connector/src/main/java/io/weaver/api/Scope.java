@@ -1,5 +1,7 @@
 package io.weaver.api;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
@@ -27,7 +29,8 @@ public record Scope(Optional<String> item, Optional<Identity> table) {
                 () ->
                     new WeaverArgumentException(
                         WeaverErrorClass.WEAVER_NOT_A_TABLE_IDENTITY,
-                        "'" + identity + "' is not a Table identity; write Item.Schema.Object"));
+                        "'" + identity + "' is not a Table identity; write Item.Schema.Object",
+                        ErrorFacts.of(ErrorParameter.VALUE, identity)));
     return new Scope(Optional.empty(), Optional.of(parsed));
   }
 

@@ -1,5 +1,7 @@
 package io.weaver.api;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
@@ -265,7 +267,8 @@ public final class WeaverWorkspace {
               + table.source().form().word()
               + " Table: only Python Tables load from a client's staging; load it from its own"
               + " body with LOAD WEAVER TABLE "
-              + table.qualifiedName());
+              + table.qualifiedName(),
+          ErrorFacts.of(ErrorParameter.TABLE, table.qualifiedName()));
     }
     return runner(model)
         .loadOne(
@@ -351,15 +354,23 @@ public final class WeaverWorkspace {
               .table()
               .map(id -> "Table " + id)
               .orElse(scope.item().map(i -> "item " + i).orElse("any Table"));
-      throw new WeaverArgumentException(
-          scope.table().isPresent() || scope.item().isEmpty()
-              ? WeaverErrorClass.WEAVER_TABLE_NOT_FOUND
-              : WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
+      String message =
           "the workspace "
               + model.root()
               + " has no "
               + what
-              + "; check the name (names are case-sensitive)");
+              + "; check the name (names are case-sensitive)";
+      if (scope.table().isEmpty() && scope.item().isPresent()) {
+        throw new WeaverArgumentException(
+            WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
+            message,
+            ErrorFacts.of(ErrorParameter.ITEM, scope.item().get()));
+      }
+      // No Table matched: the one named, or any (an empty workspace).
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_TABLE_NOT_FOUND,
+          message,
+          ErrorFacts.of(ErrorParameter.TABLE, scope.table().map(String::valueOf).orElse("")));
     }
   }
 

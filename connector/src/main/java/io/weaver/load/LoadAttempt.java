@@ -21,6 +21,7 @@ import io.weaver.load.spec.LoadIds;
 import io.weaver.load.spec.LoadSpec;
 import io.weaver.load.spec.LoadStatus;
 import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.write.CommitConflicts;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.session.Ahead;
 import io.weaver.session.JobLabels;

@@ -12,6 +12,7 @@ import io.weaver.load.spec.LoadFailure;
 import io.weaver.load.spec.LoadSpec;
 import io.weaver.load.spec.LoadStatus;
 import io.weaver.load.spec.LoadTrace;
+import io.weaver.load.write.CommitConflicts;
 import io.weaver.load.write.CommitWriter;
 import io.weaver.load.write.LoadWriter;
 import io.weaver.session.Evaluation;

@@ -1,5 +1,7 @@
 package io.weaver.load;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.publish.ItemPublishSteps;
 import io.weaver.load.publish.ItemPublisher;
@@ -382,7 +384,8 @@ public final class LoadRunner {
 
   private static void requireValidLoadId(String loadId) {
     if (loadId == null || !loadId.matches("[A-Za-z0-9._:-]{1,100}")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "load id '"
               + loadId
               + "' is not valid: use 1 to 100 letters, digits, '.', '_', ':' or '-'");

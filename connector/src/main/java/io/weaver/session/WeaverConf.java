@@ -1,6 +1,10 @@
 package io.weaver.session;
 
 import io.weaver.catalyst.CatalystSettings;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -212,7 +216,8 @@ public final class WeaverConf {
     if (value.get().equals(PUBLISH_TOGETHER)) {
       return true;
     }
-    throw new IllegalArgumentException(
+    throw new WeaverArgumentException(
+        WeaverErrorClass.WEAVER_INVALID_SETTING,
         "Setting "
             + key
             + " is '"
@@ -221,7 +226,8 @@ public final class WeaverConf {
             + PUBLISH_TOGETHER
             + " (readers see all of the item's load or none of it) or "
             + PUBLISH_EACH
-            + " (each Table's load is seen as it commits).");
+            + " (each Table's load is seen as it commits).",
+        ErrorFacts.of(ErrorParameter.SETTING, key));
   }
 
   /** The workspace: explicit, else {@link #WORKSPACE}, else {@code .}. */
@@ -269,18 +275,22 @@ public final class WeaverConf {
               String item =
                   key.substring(ITEM_PREFIX.length(), key.length() - ITEM_CATALOG_SUFFIX.length());
               if (item.isEmpty() || item.contains(".")) {
-                throw new IllegalArgumentException(
+                throw new WeaverArgumentException(
+                    WeaverErrorClass.WEAVER_INVALID_SETTING,
                     "Setting "
                         + key
                         + " does not name one item: write "
                         + ITEM_PREFIX
                         + "<Item>"
                         + ITEM_CATALOG_SUFFIX
-                        + "=<catalog>.");
+                        + "=<catalog>.",
+                    ErrorFacts.of(ErrorParameter.SETTING, key));
               }
               if (value == null || value.isBlank()) {
-                throw new IllegalArgumentException(
-                    "Setting " + key + " is empty: give the name of an existing Spark catalog.");
+                throw new WeaverArgumentException(
+                    WeaverErrorClass.WEAVER_INVALID_SETTING,
+                    "Setting " + key + " is empty: give the name of an existing Spark catalog.",
+                    ErrorFacts.of(ErrorParameter.SETTING, key));
               }
               out.put(item, value.strip());
             });

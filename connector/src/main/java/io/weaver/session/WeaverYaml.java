@@ -1,5 +1,9 @@
 package io.weaver.session;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.SafeYaml;
 import io.weaver.metadata.YamlNode;
 import java.io.IOException;
@@ -40,29 +44,37 @@ public final class WeaverYaml {
   public static ConfLayer parse(String text, String name) {
     SafeYaml.Result parsed = SafeYaml.parse(text, 1, 1);
     if (parsed.error() != null) {
-      throw new IllegalArgumentException(
-          name + ":" + parsed.error().pos().line() + ": " + parsed.error().message());
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_SETTINGS_FILE,
+          name + ":" + parsed.error().pos().line() + ": " + parsed.error().message(),
+          ErrorFacts.of(
+              ErrorParameter.FILE, name, ErrorParameter.LINE, parsed.error().pos().line()));
     }
     if (parsed.node() == null) {
       return ConfLayer.EMPTY;
     }
     if (!(parsed.node() instanceof YamlNode.Mapping mapping)) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_SETTINGS_FILE,
           name
               + ": expected a mapping of setting names to values, found "
-              + parsed.node().describe());
+              + parsed.node().describe(),
+          ErrorFacts.of(
+              ErrorParameter.FILE, name, ErrorParameter.LINE, parsed.node().pos().line()));
     }
     Map<String, String> settings = new LinkedHashMap<>();
     for (YamlNode.Entry e : mapping.entries()) {
       String key = e.key().startsWith(PREFIX) ? e.key() : PREFIX + e.key();
       String where = name + ":" + e.keyPos().line();
       if (!(e.value() instanceof YamlNode.Scalar scalar)) {
-        throw new IllegalArgumentException(
+        throw new WeaverArgumentException(
+            WeaverErrorClass.WEAVER_INVALID_SETTING,
             where
                 + ": setting "
                 + e.key()
                 + " must be a single value, found "
-                + e.value().describe());
+                + e.value().describe(),
+            ErrorFacts.of(ErrorParameter.SETTING, key));
       }
       refuseSecret(key, where);
       settings.put(key, scalar.text());
@@ -81,13 +93,15 @@ public final class WeaverYaml {
         || last.equals("clientsecret")
         || last.equals("accesstoken")
         || last.equals("token")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_SETTING,
           where
               + ": setting "
               + key
               + " would hold a credential; name an environment variable that holds it instead ("
               + key
-              + "Env: VARIABLE_NAME)");
+              + "Env: VARIABLE_NAME)",
+          ErrorFacts.of(ErrorParameter.SETTING, key));
     }
   }
 }

@@ -1,5 +1,9 @@
 package io.weaver.warehouse;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.session.ConfLayer;
 import io.weaver.session.WeaverConf;
 import io.weaver.session.WeaverYaml;
@@ -61,19 +65,23 @@ public record WarehouseEndpoint(
     }
     String lower = url.get().toLowerCase(Locale.ROOT);
     if (!lower.startsWith("jdbc:sqlserver://")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_SETTING,
           key(item, "jdbcUrl")
               + " must be a jdbc:sqlserver:// URL (SQL Server driver), not "
-              + url.get());
+              + url.get(),
+          ErrorFacts.of(ErrorParameter.SETTING, key(item, "jdbcUrl")));
     }
     if (lower.contains("password=") || lower.contains("accesstoken=")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_SETTING,
           key(item, "jdbcUrl")
               + " holds a credential; take it out of the URL and set "
               + key(item, "passwordEnv")
               + " or "
               + key(item, "accessTokenEnv")
-              + " to the name of an environment variable that holds it");
+              + " to the name of an environment variable that holds it",
+          ErrorFacts.of(ErrorParameter.SETTING, key(item, "jdbcUrl")));
     }
     String dml = key(item, "warehouseDml");
     return Optional.of(

@@ -1,5 +1,7 @@
 package io.weaver.warehouse;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.restore.LoadRestore;
 import io.weaver.load.spec.LoadIds;
 import io.weaver.metadata.TableDeclaration;
@@ -28,7 +30,8 @@ final class WarehouseRestorer {
 
   LoadRestore.Result restore(TableDeclaration t, String loadId) {
     if (!t.hasLoadProcedure()) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           t.qualifiedName()
               + " declares 'Has load procedure: false': Weaver loads nothing into it, so there is"
               + " no load to restore to");
@@ -49,11 +52,14 @@ final class WarehouseRestorer {
             continue;
           }
           if (e.getErrorCode() == RestoreProcedure.NOT_RESTORABLE) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new WeaverArgumentException(
+                WeaverErrorClass.WEAVER_INVALID_REQUEST, e.getMessage(), java.util.Map.of(), e);
           }
           if (e.getErrorCode() == WarehouseLoader.NO_SUCH_PROCEDURE) {
-            throw new IllegalArgumentException(
+            throw new WeaverArgumentException(
+                WeaverErrorClass.WEAVER_INVALID_REQUEST,
                 t.qualifiedName() + " has no restore procedure in the Warehouse; run build first",
+                java.util.Map.of(),
                 e);
           }
           throw new WarehouseException(

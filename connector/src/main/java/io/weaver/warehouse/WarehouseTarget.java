@@ -1,5 +1,9 @@
 package io.weaver.warehouse;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.install.BuildOutcome;
 import io.weaver.install.WarehouseBuild;
 import io.weaver.load.WarehouseLoad;
@@ -93,7 +97,13 @@ public final class WarehouseTarget implements WarehouseBuild, WarehouseLoad {
   public LoadRestore.Result restore(TableDeclaration t, String loadId) {
     WarehouseEndpoint endpoint =
         WarehouseEndpoint.configured(settings, t.item())
-            .orElseThrow(() -> new IllegalArgumentException(missing(t)));
+            .orElseThrow(
+                () ->
+                    new WeaverArgumentException(
+                        WeaverErrorClass.WEAVER_INVALID_SETTING,
+                        missing(t),
+                        ErrorFacts.of(
+                            ErrorParameter.SETTING, WarehouseEndpoint.key(t.item(), "jdbcUrl"))));
     return new WarehouseRestorer(endpoint, environment).restore(t, loadId);
   }
 

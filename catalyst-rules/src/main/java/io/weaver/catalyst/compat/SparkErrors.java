@@ -1,5 +1,6 @@
 package io.weaver.catalyst.compat;
 
+import java.util.Map;
 import org.apache.spark.sql.AnalysisException;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -16,12 +17,21 @@ public final class SparkErrors {
    * callers write {@code throw SparkErrors.analysis(...)}.
    */
   public static RuntimeException analysis(WeaverErrorClass errorClass, String message) {
+    throw analysis(errorClass, message, Map.of());
+  }
+
+  /**
+   * {@link #analysis(WeaverErrorClass, String)} with the facts the error is about as further
+   * message parameters ({@code getMessageParameters()}); the message stays {@code message}.
+   */
+  public static RuntimeException analysis(
+      WeaverErrorClass errorClass, String message, Map<ErrorParameter, String> facts) {
     throw sneaky(
         SparkLine.analysisException(
             message,
             errorClass.name(),
             scala.collection.immutable.Map.from(
-                CollectionConverters.asScala(errorClass.parameters(message))),
+                CollectionConverters.asScala(errorClass.parameters(message, facts))),
             errorClass.sqlState(),
             WeaverErrorClasses.reader().getMessageTemplate(errorClass.name())));
   }

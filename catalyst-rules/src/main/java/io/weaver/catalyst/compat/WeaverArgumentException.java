@@ -1,5 +1,7 @@
 package io.weaver.catalyst.compat;
 
+import java.util.Map;
+
 /**
  * A request the engine refuses (an unknown Table, a Table not built, …) with its error class. It is
  * an {@link IllegalArgumentException}, as the engine's argument errors have always been, so callers
@@ -10,19 +12,36 @@ public final class WeaverArgumentException extends IllegalArgumentException
   private static final long serialVersionUID = 1L;
 
   private final WeaverErrorClass errorClass;
+  private final Map<ErrorParameter, String> facts;
 
   public WeaverArgumentException(WeaverErrorClass errorClass, String message) {
-    super(message);
+    this(errorClass, message, Map.of());
+  }
+
+  /** An error of {@code errorClass} about {@code facts} (its further message parameters). */
+  public WeaverArgumentException(
+      WeaverErrorClass errorClass, String message, Map<ErrorParameter, String> facts) {
+    this(errorClass, message, facts, null);
+  }
+
+  /** An error of {@code errorClass} about {@code facts}, caused by {@code cause}. */
+  public WeaverArgumentException(
+      WeaverErrorClass errorClass,
+      String message,
+      Map<ErrorParameter, String> facts,
+      Throwable cause) {
+    super(message, cause);
     this.errorClass = errorClass;
+    this.facts = Map.copyOf(facts);
+  }
+
+  @Override
+  public Map<ErrorParameter, String> facts() {
+    return facts;
   }
 
   @Override
   public WeaverErrorClass errorClass() {
     return errorClass;
-  }
-
-  /** The class of an engine error: its own when it has one of Weaver's, else {@code otherwise}. */
-  public static WeaverErrorClass classOf(Throwable error, WeaverErrorClass otherwise) {
-    return error instanceof WeaverThrowable w ? w.errorClass() : otherwise;
   }
 }

@@ -1,5 +1,10 @@
 package io.weaver.catalyst.compat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.util.List;
 import java.util.Map;
@@ -9,13 +14,18 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * Reads {@value #RESOURCE} with Spark's own reader of {@code error-conditions.json}, so Weaver's
  * classes have Spark's format: {@code message} (lines of a template with {@code <param>}s) and
- * {@code sqlState}.
+ * {@code sqlState}; and {@value #PARAMETERS}, the message parameters each class declares. The
+ * declarations are a file of their own because Spark's reader refuses fields it does not know.
  */
 public final class WeaverErrorClasses {
   /** Where the classes are, on the class path. */
   public static final String RESOURCE = "error/weaver-error-classes.json";
 
+  /** The message parameters of each class, on the class path: {@code {"CLASS": ["message", …]}}. */
+  public static final String PARAMETERS = "error/weaver-error-parameters.json";
+
   private static volatile ErrorClassesJsonReader reader;
+  private static volatile Map<String, List<String>> parameters;
 
   private WeaverErrorClasses() {}
 
@@ -33,11 +43,28 @@ public final class WeaverErrorClasses {
     return r;
   }
 
-  /** The message of {@code errorClass} with {@code parameters} substituted into its template. */
-  static String message(String errorClass, Map<String, String> parameters) {
-    Map<String, Object> values = Map.copyOf(parameters);
-    return reader()
-        .getErrorMessage(
-            errorClass, scala.collection.immutable.Map.from(CollectionConverters.asScala(values)));
+  /** The message parameters {@code errorClass} declares, {@code message} first. */
+  static List<String> parameterNames(String errorClass) {
+    Map<String, List<String>> p = parameters;
+    if (p == null) {
+      try (InputStream in =
+          WeaverErrorClasses.class.getClassLoader().getResourceAsStream(PARAMETERS)) {
+        if (in == null) {
+          throw new IllegalStateException(PARAMETERS + " is not on the class path");
+        }
+        p =
+            Map.copyOf(
+                new ObjectMapper()
+                    .readValue(in, new TypeReference<Map<String, List<String>>>() {}));
+      } catch (IOException e) {
+        throw new UncheckedIOException(PARAMETERS, e);
+      }
+      parameters = p;
+    }
+    List<String> names = p.get(errorClass);
+    if (names == null) {
+      throw new IllegalStateException(PARAMETERS + " declares nothing for " + errorClass);
+    }
+    return names;
   }
 }

@@ -24,8 +24,14 @@ public interface WeaverThrowable extends SparkThrowable {
     return errorClass().sqlState();
   }
 
+  /** The facts this error is about, beside its message (none unless the error names them). */
+  default Map<ErrorParameter, String> facts() {
+    return Map.of();
+  }
+
+  /** {@code message} and the {@link #facts()}, by the names its class declares. */
   @Override
   default Map<String, String> getMessageParameters() {
-    return errorClass().parameters(getMessage());
+    return errorClass().parameters(getMessage(), facts());
   }
 }

@@ -1,5 +1,7 @@
 package io.weaver.catalyst.rules;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
@@ -79,7 +81,8 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
                   : "rewrite every row")
               + ". Add a WHERE clause, or change the rows through LOAD WEAVER TABLE "
               + table
-              + ".");
+              + ".",
+          ErrorFacts.of(ErrorParameter.TABLE, table, ErrorParameter.OPERATION, write.operation()));
     }
     Set<String> managed = new TreeSet<>();
     List<String> protectedColumns = protectedColumns(write);
@@ -99,7 +102,14 @@ public final class GuardWeaverTables implements Function1<LogicalPlan, BoxedUnit
               + ", which only Weaver's loads may write. Assign business columns only, or change"
               + " the rows through LOAD WEAVER TABLE "
               + table
-              + ".");
+              + ".",
+          ErrorFacts.of(
+              ErrorParameter.TABLE,
+              table,
+              ErrorParameter.OPERATION,
+              write.operation(),
+              ErrorParameter.COLUMN,
+              String.join(", ", managed)));
     }
   }
 

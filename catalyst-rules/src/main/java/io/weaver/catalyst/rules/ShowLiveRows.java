@@ -1,5 +1,7 @@
 package io.weaver.catalyst.rules;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.ScalaSeqs;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.SparkLine;
@@ -179,7 +181,14 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
               + tableName(read)
               + " must be a whole Delta version number (a load's delta_version), not '"
               + min.get()
-              + "'.");
+              + "'.",
+          ErrorFacts.of(
+              ErrorParameter.TABLE,
+              tableName(read),
+              ErrorParameter.OPTION,
+              contract.minVersionOption(),
+              ErrorParameter.VALUE,
+              min.get()));
     }
     long version = read.version();
     Optional<Long> asOf =
@@ -201,7 +210,14 @@ public final class ShowLiveRows extends Rule<LogicalPlan> {
               + ": the load that produced version "
               + wanted
               + " is not visible here. Refusing to return stale rows; retry after that load"
-              + " committed (SHOW WEAVER LOADS lists delta_version per load).");
+              + " committed (SHOW WEAVER LOADS lists delta_version per load).",
+          ErrorFacts.of(
+              ErrorParameter.TABLE,
+              tableName(read),
+              ErrorParameter.OPTION,
+              contract.minVersionOption(),
+              ErrorParameter.VERSION,
+              wanted));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.weaver.catalyst.rules;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.ArrayList;
@@ -99,7 +101,12 @@ public final class WritesAsLoads extends Rule<LogicalPlan> {
               + " the Table's new snapshot (keys not in it are soft-deleted unless the Table is"
               + " incremental) — or LOAD WEAVER TABLE "
               + identity
-              + ".");
+              + ".",
+          ErrorFacts.of(
+              ErrorParameter.TABLE,
+              identity,
+              ErrorParameter.OPERATION,
+              ((LogicalPlan) write).nodeName()));
     }
     boolean waive =
         option(CollectionConverters.asJava(append.writeOptions()))

@@ -182,7 +182,7 @@ public final class TableHistory {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history()
-            .where(col("userMetadata").contains("weaver_load"))
+            .where(CommitReceipt.carriesReceipt())
             .select("version", "userMetadata")
             .orderBy(col("version").desc())
             .collectAsList();

@@ -9,6 +9,7 @@ import io.weaver.lakehouse.PublishedVersions;
 import io.weaver.load.records.CommitReceipt;
 import io.weaver.load.records.LoadBookkeeping;
 import io.weaver.load.spec.LoadIds;
+import io.weaver.load.write.CommitConflicts;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
 import io.weaver.workspace.TableId;
@@ -97,8 +98,12 @@ public final class ItemPublisher {
       try {
         return new Outcome(item, Optional.of(write(item, kind, versions, before)), true);
       } catch (RuntimeException e) {
-        // Another call published the item between the read and the commit (same sequence): read
-        // what it published and decide again.
+        // Another call published the item between the read and the commit (it took the same
+        // sequence, or Delta refused this commit as concurrent): read what it published and
+        // decide again. Anything else is no race and surfaces as it is.
+        if (!(e instanceof SequenceTaken || CommitConflicts.isConflict(e))) {
+          throw e;
+        }
         if (attempt >= ATTEMPTS) {
           throw new IllegalStateException(
               "Item "
@@ -186,7 +191,7 @@ public final class ItemPublisher {
     // did not happen, and the caller decides again from what that one published.
     Optional<ItemPublishManifest> landed = PublishedVersions.latest(path);
     if (landed.isEmpty() || !landed.get().publishId().equals(manifest.publishId())) {
-      throw new IllegalStateException(
+      throw new SequenceTaken(
           "another publish of " + item + " committed sequence " + sequence + " first");
     }
     faults.afterPublish();
@@ -205,6 +210,15 @@ public final class ItemPublisher {
         .flatMap(CommitReceipt::parse)
         .map(CommitReceipt::loadId)
         .orElse(state.lastLoadId());
+  }
+
+  /** Another publish of the item committed this publish's sequence first; this one did not land. */
+  private static final class SequenceTaken extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    SequenceTaken(String message) {
+      super(message);
+    }
   }
 
   private static List<Row> rows(ItemPublishManifest manifest) {

@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.functions;
 
 /**
  * What a load writes into its Delta commit's {@code userMetadata}, atomically with its data: the
@@ -83,6 +85,14 @@ public record CommitReceipt(
       body.put(EXPECTATIONS, expectations.stream().map(ExpectationCount::toMap).toList());
     }
     return Json.write(Map.of(KEY, body));
+  }
+
+  /**
+   * The condition on a row of {@code DeltaTable.history()} that its commit carries a receipt: a
+   * Weaver load's commit, which {@link #parse} reads. The one place history is searched for them.
+   */
+  static Column carriesReceipt() {
+    return functions.col("userMetadata").contains(KEY);
   }
 
   /** Parses a commit's userMetadata; empty when it is not a Weaver receipt. */

@@ -1,6 +1,8 @@
 package io.weaver.load.records;
 
 import io.weaver.catalogue.LoadResultField;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.load.diff.ChangeCounts;
 import io.weaver.load.expectations.ExpectationCount;
 import io.weaver.load.spec.LoadStatus;
@@ -145,6 +147,20 @@ public record LoadResult(
       case FINISHED_AT, GATES, REJECTIONS, NOTES, HISTORY_VERSIONS ->
           throw new IllegalArgumentException("a load's result has no " + field.column());
     };
+  }
+
+  /**
+   * The facts of this load's error when it did not succeed ({@link LoadStatus#errorClass()}): its
+   * Table, id and status.
+   */
+  public Map<ErrorParameter, String> errorFacts() {
+    return ErrorFacts.of(
+        ErrorParameter.TABLE,
+        tableId,
+        ErrorParameter.LOAD_ID,
+        loadId,
+        ErrorParameter.STATUS,
+        status.text());
   }
 
   /** The result row as an ordered map (JSON output). */

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 
 /**
  * A load whose Delta commit landed but whose history was not written (the process stopped in
@@ -92,7 +91,7 @@ public final class LoadRecovery {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history(RECENT_COMMITS)
-            .where(functions.col("userMetadata").contains("weaver_load"))
+            .where(CommitReceipt.carriesReceipt())
             .select("version", "userMetadata", "operationMetrics")
             .collectAsList();
     Unrecorded newest = null;

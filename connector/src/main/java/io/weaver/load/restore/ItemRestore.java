@@ -3,6 +3,8 @@ package io.weaver.load.restore;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaLogs;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
@@ -64,7 +66,8 @@ public final class ItemRestore {
       }
     }
     if (pinned.isEmpty()) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "Item "
               + item
               + " has no publish '"

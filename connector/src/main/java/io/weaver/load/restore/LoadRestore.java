@@ -4,6 +4,8 @@ import io.delta.tables.DeltaTable;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.delta.DeltaLogs;
@@ -63,7 +65,8 @@ public final class LoadRestore {
     if (!DeltaTable.isDeltaTable(spark, path)) {
       throw new WeaverArgumentException(
           WeaverErrorClass.WEAVER_TABLE_NOT_BUILT,
-          name + " is not built (no Delta table at " + path + "); run BUILD WEAVER first.");
+          name + " is not built (no Delta table at " + path + "); run BUILD WEAVER first.",
+          ErrorFacts.of(ErrorParameter.TABLE, name));
     }
     Catalogue catalogue = new Catalogue(spark, layout, table.item());
     String id = table.tableId().toString();
@@ -74,7 +77,8 @@ public final class LoadRestore {
             .select("status", "delta_version", "load_timestamp")
             .collectAsList();
     if (loads.isEmpty()) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           name
               + " has no load '"
               + loadId
@@ -89,7 +93,8 @@ public final class LoadRestore {
             .findFirst()
             .orElseThrow(
                 () ->
-                    new IllegalArgumentException(
+                    new WeaverArgumentException(
+                        WeaverErrorClass.WEAVER_INVALID_REQUEST,
                         "Load '"
                             + loadId
                             + "' of "
@@ -98,7 +103,8 @@ public final class LoadRestore {
                             + NamedRow.of(loads.get(0)).string("status")
                             + "; only a succeeded or recovered load can be restored to."));
     if (load.longOr("delta_version", -1) < 0 || load.isNull("load_timestamp")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "Load '" + loadId + "' of " + name + " has no Delta version to restore to.");
     }
     long toVersion = load.longValue("delta_version");
@@ -114,7 +120,8 @@ public final class LoadRestore {
                 TableHistory.versionAt(spark, historyPath, loadTimestamp)
                     .orElseThrow(
                         () ->
-                            new IllegalArgumentException(
+                            new WeaverArgumentException(
+                                WeaverErrorClass.WEAVER_INVALID_REQUEST,
                                 name
                                     + "'s history began after load '"
                                     + loadId
@@ -175,11 +182,7 @@ public final class LoadRestore {
     List<Row> commits =
         DeltaTable.forPath(spark, path)
             .history()
-            .where(
-                functions
-                    .col("userMetadata")
-                    .contains("weaver_load")
-                    .and(functions.col("version").leq(version)))
+            .where(CommitReceipt.carriesReceipt().and(functions.col("version").leq(version)))
             .select("version", "userMetadata")
             .orderBy(functions.col("version").desc())
             .collectAsList();

@@ -1,5 +1,8 @@
 package io.weaver.cli;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,6 +113,20 @@ final class CliArgs {
     }
   }
 
+  /**
+   * Whether {@code args} ask for {@code --format json}, read without parsing them: a command line
+   * that does not parse still reports its failure in the format it asked for.
+   */
+  static boolean asksForJson(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--format=json")
+          || (args[i].equals("--format") && i + 1 < args.length && args[i + 1].equals("json"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The output format: text (default) or json. */
   boolean json() {
     String format = value("--format").orElse("text");
@@ -123,7 +140,10 @@ final class CliArgs {
   Path workspace() {
     Path path = Path.of(value("--workspace").orElse(".")).toAbsolutePath().normalize();
     if (!Files.isDirectory(path)) {
-      throw new UsageException("workspace " + path + " is not a directory (give --workspace DIR)");
+      throw new UsageException(
+          "workspace " + path + " is not a directory (give --workspace DIR)",
+          WeaverErrorClass.WEAVER_WORKSPACE_NOT_FOUND,
+          ErrorFacts.of(ErrorParameter.WORKSPACE, path));
     }
     return path;
   }

@@ -30,11 +30,33 @@ final class LoadCommand {
     return results.stream().anyMatch(LoadResult::isFailure) ? WeaverCli.FAILED : WeaverCli.OK;
   }
 
-  /** A load's JSON row; one that did not succeed also names its error class. */
+  /**
+   * A load's JSON row; one that did not succeed also carries its error: {@code errorClass}, {@code
+   * sqlState} and {@code parameters} (its {@code message} is the row's own).
+   */
   static Map<String, Object> toJson(LoadResult r) {
     Map<String, Object> row = new LinkedHashMap<>(r.toMap());
-    r.status().errorClass().ifPresent(c -> row.put("errorClass", c.name()));
+    FailureDocument.of(r)
+        .ifPresent(
+            error -> {
+              row.put("errorClass", error.get("errorClass"));
+              row.put("sqlState", error.get("sqlState"));
+              row.put("parameters", error.get("parameters"));
+            });
     return row;
+  }
+
+  /**
+   * {@code doc} with the error of the first load that did not succeed, if any, as the document's
+   * own {@code errorClass}, {@code sqlState}, {@code parameters} and {@code message}.
+   */
+  static Map<String, Object> withFirstFailure(Map<String, Object> doc, List<LoadResult> results) {
+    results.stream()
+        .map(FailureDocument::of)
+        .flatMap(java.util.Optional::stream)
+        .findFirst()
+        .ifPresent(doc::putAll);
+    return doc;
   }
 
   /** Stale rows, which the count columns do not show: they change nothing. */
@@ -46,7 +68,9 @@ final class LoadCommand {
 
   static void print(List<LoadResult> results, PrintStream out, boolean json) {
     if (json) {
-      out.println(Json.write(Map.of("loads", results.stream().map(LoadCommand::toJson).toList())));
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("loads", results.stream().map(LoadCommand::toJson).toList());
+      out.println(Json.write(withFirstFailure(doc, results)));
       return;
     }
     for (LoadResult r : results) {

@@ -41,7 +41,7 @@ final class RunCommand {
       doc.put("findings", List.of());
       doc.put("tables", built.stream().map(BuildCommand::toJson).toList());
       doc.put("loads", loaded.stream().map(LoadCommand::toJson).toList());
-      out.println(Json.write(doc));
+      out.println(Json.write(LoadCommand.withFirstFailure(doc, loaded)));
     } else {
       BuildCommand.print(built, out, false);
       LoadCommand.print(loaded, out, false);

@@ -111,7 +111,7 @@ final class SessionSupport {
         out.println(CheckCommand.refusal(report));
       }
       report.findings().forEach(f -> err.println(f.toText()));
-      err.println("weaver: Check found errors; fix them before building or loading (weaver check)");
+      err.println("weaver: " + CheckCommand.REFUSAL);
       return Optional.empty();
     }
     return Optional.of(result.model());

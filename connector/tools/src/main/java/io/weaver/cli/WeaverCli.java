@@ -1,5 +1,6 @@
 package io.weaver.cli;
 
+import io.weaver.json.Json;
 import java.io.PrintStream;
 
 /**
@@ -63,11 +64,14 @@ public final class WeaverCli {
       out.print(USAGE_TEXT);
       return OK;
     }
+    // A failure prints one JSON document on stdout when the command line asks for JSON, even one
+    // that does not parse; stderr says the same in words, as in text mode.
+    boolean json = CliArgs.asksForJson(args);
     CliArgs parsed;
     try {
       parsed = CliArgs.parse(args, terminal);
     } catch (UsageException e) {
-      return usage(err, e.getMessage());
+      return usage(out, err, json, e);
     }
     if (parsed.command.equals("help") || parsed.help()) {
       out.print(USAGE_TEXT);
@@ -119,18 +123,25 @@ public final class WeaverCli {
           parsed.allowOnly("--item", "--table");
           yield TestCommand.run(parsed, out, err);
         }
-        default -> usage(err, "unknown command '" + parsed.command + "'");
+        default ->
+            usage(out, err, json, new UsageException("unknown command '" + parsed.command + "'"));
       };
     } catch (UsageException e) {
-      return usage(err, e.getMessage());
+      return usage(out, err, json, e);
     } catch (RuntimeException e) {
+      if (json) {
+        out.println(Json.write(FailureDocument.of(e)));
+      }
       err.println("weaver: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
       return FAILED;
     }
   }
 
-  private static int usage(PrintStream err, String message) {
-    err.println("weaver: " + message);
+  private static int usage(PrintStream out, PrintStream err, boolean json, UsageException e) {
+    if (json) {
+      out.println(Json.write(FailureDocument.of(e)));
+    }
+    err.println("weaver: " + e.getMessage());
     err.println();
     err.print(USAGE_TEXT);
     return USAGE;

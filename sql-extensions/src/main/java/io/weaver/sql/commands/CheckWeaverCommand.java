@@ -1,6 +1,8 @@
 package io.weaver.sql.commands;
 
 import io.weaver.catalogue.CatalogueRowBuilder;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.check.Check;
@@ -69,12 +71,14 @@ public final class CheckWeaverCommand extends WeaverStatement {
                         "CHECK WEAVER: no workspace given. Write CHECK WEAVER WORKSPACE '<path>' or"
                             + " set the session conf "
                             + WeaverConf.WORKSPACE
-                            + " to the workspace folder."));
+                            + " to the workspace folder.",
+                        ErrorFacts.of(ErrorParameter.SETTING, WeaverConf.WORKSPACE)));
     Path folder = localPath(location);
     if (!Files.isDirectory(folder)) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_WORKSPACE_NOT_FOUND,
-          "CHECK WEAVER: workspace folder '" + folder + "' does not exist or is not a folder.");
+          "CHECK WEAVER: workspace folder '" + folder + "' does not exist or is not a folder.",
+          ErrorFacts.of(ErrorParameter.WORKSPACE, folder));
     }
     return folder;
   }
@@ -92,7 +96,8 @@ public final class CheckWeaverCommand extends WeaverStatement {
                   + "' is a "
                   + uri.getScheme()
                   + " URI; CHECK WEAVER reads workspaces from the local file system. Give a local"
-                  + " path or a file: URI.");
+                  + " path or a file: URI.",
+              ErrorFacts.of(ErrorParameter.WORKSPACE, location));
         }
         return Path.of(uri);
       }
@@ -100,7 +105,8 @@ public final class CheckWeaverCommand extends WeaverStatement {
     } catch (IllegalArgumentException e) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_WORKSPACE_INVALID_PATH,
-          "CHECK WEAVER: workspace '" + location + "' is not a valid path: " + e.getMessage());
+          "CHECK WEAVER: workspace '" + location + "' is not a valid path: " + e.getMessage(),
+          ErrorFacts.of(ErrorParameter.WORKSPACE, location));
     }
   }
 

@@ -3,6 +3,8 @@ package io.weaver.sql.commands;
 import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.CatalogueRowBuilder;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.StagingProvider;
@@ -85,7 +87,8 @@ public final class DescribeWeaverLoadCommand extends WeaverStatement {
               + t.source().form().word()
               + " Table; only Python Tables are staged by a client (load it with LOAD WEAVER TABLE "
               + t.qualifiedName()
-              + ").");
+              + ").",
+          ErrorFacts.of(ErrorParameter.TABLE, t.qualifiedName()));
     }
     Optional<StagingProvider.Context> context =
         WorkspaceAccess.call(statement, () -> weaver.nextContext(t));

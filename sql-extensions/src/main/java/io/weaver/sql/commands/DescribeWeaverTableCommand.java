@@ -4,6 +4,8 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
@@ -59,7 +61,8 @@ public final class DescribeWeaverTableCommand extends WeaverStatement {
                         statement
                             + ": the workspace has no Table "
                             + table
-                            + "; check the name (names are case-sensitive)."));
+                            + "; check the name (names are case-sensitive).",
+                        ErrorFacts.of(ErrorParameter.TABLE, table)));
     Catalogue catalogue = new Catalogue(weaver.spark(), weaver.layout(), t.item());
     List<Row> columns =
         catalogue
@@ -74,7 +77,8 @@ public final class DescribeWeaverTableCommand extends WeaverStatement {
               + t.qualifiedName()
               + " is not built yet; run BUILD WEAVER TABLE "
               + t.qualifiedName()
-              + " first.");
+              + " first.",
+          ErrorFacts.of(ErrorParameter.TABLE, t.qualifiedName()));
     }
     // Each result column is read from the catalogue row by its name.
     String[] names = SCHEMA.fieldNames();

@@ -3,6 +3,8 @@ package io.weaver.sql.commands;
 import io.weaver.api.ClientStaging;
 import io.weaver.api.LoadContextToken;
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.sql.plans.ClientInput;
@@ -80,7 +82,8 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
               + ": CONTEXT names a load timestamp in the future ("
               + token.get().loadTimestamp()
               + "); use the load_context of DESCRIBE WEAVER LOAD TABLE "
-              + table);
+              + table,
+          ErrorFacts.of(ErrorParameter.TABLE, table));
     }
     ClientStaging staging =
         input instanceof ClientInput.ReadFailed failed
@@ -115,7 +118,8 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
                 + table
                 + " from; create it first (df.createOrReplaceTempView('"
                 + name
-                + "')) in the same session.");
+                + "')) in the same session.",
+            ErrorFacts.of(ErrorParameter.TABLE, table, ErrorParameter.VIEW, name));
       }
       throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
     }

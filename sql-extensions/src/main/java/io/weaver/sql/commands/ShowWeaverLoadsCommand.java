@@ -6,6 +6,8 @@ import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.NamedRow;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.metadata.TableDeclaration;
@@ -74,7 +76,8 @@ public final class ShowWeaverLoadsCommand extends WeaverStatement {
           statement
               + ": the workspace has no Table "
               + table.get()
-              + "; check the name (names are case-sensitive).");
+              + "; check the name (names are case-sensitive).",
+          ErrorFacts.of(ErrorParameter.TABLE, table.get()));
     }
     Set<String> items = new LinkedHashSet<>();
     tables.forEach(t -> items.add(t.item()));

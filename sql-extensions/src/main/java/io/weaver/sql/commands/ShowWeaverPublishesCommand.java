@@ -5,6 +5,8 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Arrays;
@@ -48,7 +50,8 @@ public final class ShowWeaverPublishesCommand extends WeaverStatement {
     if (WorkspaceAccess.call(statement, () -> weaver.tables(Scope.item(item))).isEmpty()) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
-          statement + ": the workspace has no item " + item + " (names are case-sensitive).");
+          statement + ": the workspace has no item " + item + " (names are case-sensitive).",
+          ErrorFacts.of(ErrorParameter.ITEM, item));
     }
     Dataset<Row> rows =
         new Catalogue(weaver.spark(), weaver.layout(), item).read(CatalogueTable.ITEM_PUBLISH);

@@ -5,6 +5,8 @@ import io.weaver.api.WeaverWorkspace;
 import io.weaver.catalogue.Catalogue;
 import io.weaver.catalogue.CatalogueRowBuilder;
 import io.weaver.catalogue.CatalogueTable;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.PublishedVersions;
@@ -79,7 +81,8 @@ public final class ShowWeaverTablesCommand extends WeaverStatement {
     if (item.isPresent() && tables.isEmpty()) {
       throw io.weaver.catalyst.compat.SparkErrors.analysis(
           WeaverErrorClass.WEAVER_ITEM_NOT_FOUND,
-          statement + ": the workspace has no item " + item.get() + " (names are case-sensitive).");
+          statement + ": the workspace has no item " + item.get() + " (names are case-sensitive).",
+          ErrorFacts.of(ErrorParameter.ITEM, item.get()));
     }
     Map<String, ItemFacts> facts = new HashMap<>();
     List<Row> rows = new ArrayList<>();

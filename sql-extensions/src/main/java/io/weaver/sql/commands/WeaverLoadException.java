@@ -1,8 +1,10 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.catalyst.compat.WeaverThrowable;
 import io.weaver.load.records.LoadResult;
+import java.util.Map;
 
 /**
  * A load started by a DataFrame write or {@code INSERT} that did not succeed ({@code failed},
@@ -36,6 +38,12 @@ public final class WeaverLoadException extends RuntimeException implements Weave
   @Override
   public WeaverErrorClass errorClass() {
     return errorClass;
+  }
+
+  /** The load's Table, id and status. */
+  @Override
+  public Map<ErrorParameter, String> facts() {
+    return result.errorFacts();
   }
 
   /** The load's result row. */

@@ -2,6 +2,8 @@ package io.weaver.sql.commands;
 
 import io.weaver.api.Scope;
 import io.weaver.api.WeaverWorkspace;
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
@@ -46,12 +48,14 @@ public final class WorkspaceAccess {
                             + WeaverConf.WORKSPACE
                             + " to the workspace folder (SET "
                             + WeaverConf.WORKSPACE
-                            + "=/path/to/workspace)."));
+                            + "=/path/to/workspace).",
+                        ErrorFacts.of(ErrorParameter.SETTING, WeaverConf.WORKSPACE)));
     Path root = CheckWeaverCommand.localPath(location);
     if (!Files.isDirectory(root)) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_WORKSPACE_NOT_FOUND,
-          statement + ": workspace folder '" + root + "' does not exist or is not a folder.");
+          statement + ": workspace folder '" + root + "' does not exist or is not a folder.",
+          ErrorFacts.of(ErrorParameter.WORKSPACE, root));
     }
     String lakehouse = conf.lakehouse(Optional.empty(), Optional.of(root.toString()));
     Path lakehousePath = CheckWeaverCommand.localPath(lakehouse).toAbsolutePath().normalize();
@@ -66,15 +70,19 @@ public final class WorkspaceAccess {
         ItemCatalogs.register(session, lakehousePath, item);
       } catch (IllegalStateException e) {
         throw SparkErrors.analysis(
-            WeaverErrorClass.WEAVER_ITEM_CATALOG_CONFLICT, statement + ": " + e.getMessage());
+            WeaverErrorClass.WEAVER_ITEM_CATALOG_CONFLICT,
+            statement + ": " + e.getMessage(),
+            ErrorFacts.of(ErrorParameter.ITEM, item));
       }
     }
     return weaver;
   }
 
   /**
-   * Runs an engine call, turning its argument errors (unknown Table, unbuilt Table, …) and Check
-   * errors into {@code AnalysisException}s that name the statement.
+   * Runs an engine call, turning Weaver's own refusals (unknown Table, unbuilt Table, a bad
+   * argument: {@link WeaverArgumentException}) and Check errors into {@code AnalysisException}s
+   * that name the statement and keep the error's class and facts. Any other exception is not a
+   * refusal of the request and surfaces as it is.
    */
   public static <T> T call(String statement, Supplier<T> body) {
     try {
@@ -90,11 +98,10 @@ public final class WorkspaceAccess {
           WeaverErrorClass.WEAVER_CHECK_FAILED,
           statement
               + ": Check found errors in the workspace; fix them first (CHECK WEAVER lists them):"
-              + findings);
-    } catch (IllegalArgumentException e) {
-      throw SparkErrors.analysis(
-          WeaverArgumentException.classOf(e, WeaverErrorClass.WEAVER_INVALID_REQUEST),
-          statement + ": " + e.getMessage());
+              + findings,
+          e.facts());
+    } catch (WeaverArgumentException e) {
+      throw SparkErrors.analysis(e.errorClass(), statement + ": " + e.getMessage(), e.facts());
     }
   }
 

@@ -1,5 +1,7 @@
 package io.weaver.sql.source;
 
+import io.weaver.catalyst.compat.ErrorFacts;
+import io.weaver.catalyst.compat.ErrorParameter;
 import io.weaver.catalyst.compat.SparkErrors;
 import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.lakehouse.ItemCatalog;
@@ -88,7 +90,8 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
           "format(\"weaver\"): '"
               + text
               + "' is not a Table identity; write <Item>.<Schema>.<Object> (for example"
-              + " Logistics.Parcel.Current). Paths are read with format(\"delta\").");
+              + " Logistics.Parcel.Current). Paths are read with format(\"delta\").",
+          ErrorFacts.of(ErrorParameter.VALUE, text));
     }
     String identity = String.join(".", parts);
     SparkSession session = SparkSession.active();
@@ -111,13 +114,15 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
               + " to the workspace folder (its items become catalogs), or register"
               + " spark.sql.catalog."
               + parts[0]
-              + "=io.weaver.lakehouse.ItemCatalog with its root.");
+              + "=io.weaver.lakehouse.ItemCatalog with its root.",
+          ErrorFacts.of(ErrorParameter.TABLE, identity, ErrorParameter.ITEM, parts[0]));
     }
     CatalogPlugin plugin = catalogs.catalog(catalogName);
     if (!(plugin instanceof TableCatalog catalog)) {
       throw SparkErrors.analysis(
           WeaverErrorClass.WEAVER_CATALOG_HOLDS_NO_TABLES,
-          "format(\"weaver\") " + identity + ": catalog " + catalogName + " holds no tables.");
+          "format(\"weaver\") " + identity + ": catalog " + catalogName + " holds no tables.",
+          ErrorFacts.of(ErrorParameter.TABLE, identity, ErrorParameter.CATALOG, catalogName));
     }
     Identifier ident = Identifier.of(new String[] {parts[1]}, parts[2]);
     Table table;
@@ -133,7 +138,8 @@ public final class WeaverSourceTable implements Table, SupportsRead, SupportsWri
               + identity
               + " does not exist (not built yet?): run BUILD WEAVER TABLE "
               + identity
-              + " first. Names are case-sensitive.");
+              + " first. Names are case-sensitive.",
+          ErrorFacts.of(ErrorParameter.TABLE, identity));
     }
     return new WeaverSourceTable(identity, catalog, ident, table);
   }

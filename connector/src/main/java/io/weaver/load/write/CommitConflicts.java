@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.weaver.load.records.DeltaLogProbe;
@@ -13,7 +13,7 @@ import org.apache.spark.sql.SparkSession;
  * another load of this Table (same txn app id), or another writer (OPTIMIZE, a direct write, a
  * schema change) — and that running the load again is safe.
  */
-final class CommitConflicts {
+public final class CommitConflicts {
   private final SparkSession spark;
   private final String name;
   private final String path;
@@ -82,7 +82,7 @@ final class CommitConflicts {
    * DeltaConcurrentModificationException}s; Databricks Runtime's Delta documents the same names).
    * Spark may wrap it (a {@code SparkException} around a failed job), so the cause chain is walked.
    */
-  static boolean isConflict(Throwable failure) {
+  public static boolean isConflict(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof DeltaConcurrentModificationException) {
         return true;
@@ -92,7 +92,7 @@ final class CommitConflicts {
   }
 
   /** The message of a load that threw before anything was committed. */
-  static String failureMessage(String name, Exception e) {
+  public static String failureMessage(String name, Exception e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     if (e instanceof LoadFailure) {
       return message;

@@ -1,4 +1,4 @@
-package io.weaver.load;
+package io.weaver.load.write;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
