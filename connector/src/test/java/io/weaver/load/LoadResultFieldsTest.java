@@ -3,10 +3,16 @@ package io.weaver.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.weaver.build.BuildOutcome;
 import io.weaver.catalogue.CatalogueTable;
 import io.weaver.catalogue.LoadResultField;
 import io.weaver.catalogue.LoadResultField.View;
+import io.weaver.install.BuildOutcome;
+import io.weaver.load.diff.ChangeCounts;
+import io.weaver.load.expectations.ExpectationCount;
+import io.weaver.load.records.LoadBookkeeping;
+import io.weaver.load.records.LoadResult;
+import io.weaver.load.spec.GateVerdict;
+import io.weaver.load.spec.LoadStatus;
 import io.weaver.plan.TablePlan;
 import java.io.IOException;
 import java.nio.file.Files;

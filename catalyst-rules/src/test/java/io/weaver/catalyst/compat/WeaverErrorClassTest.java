@@ -112,7 +112,8 @@ class WeaverErrorClassTest {
     // A load's facts are its result row's, whichever of the load classes its status has.
     checkSite(
         "LoadResult.errorFacts",
-        Files.readString(REPO.resolve("connector/src/main/java/io/weaver/load/LoadResult.java"))
+        Files.readString(
+                REPO.resolve("connector/src/main/java/io/weaver/load/records/LoadResult.java"))
             + " WeaverErrorClass.WEAVER_LOAD_FAILED",
         wrong);
     assertEquals(List.of(), wrong);
@@ -150,7 +151,10 @@ class WeaverErrorClassTest {
     List<Path> sources = new ArrayList<>();
     for (String root :
         new String[] {
-          "catalyst-rules/src/main", "connector/src/main/java", "sql-extensions/src/main/java"
+          "catalyst-rules/src/main",
+          "connector/src/main/java",
+          "connector/tools/src/main/java",
+          "sql-extensions/src/main/java"
         }) {
       try (Stream<Path> files = Files.walk(REPO.resolve(root))) {
         files

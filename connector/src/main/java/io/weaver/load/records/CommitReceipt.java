@@ -91,7 +91,7 @@ public record CommitReceipt(
    * The condition on a row of {@code DeltaTable.history()} that its commit carries a receipt: a
    * Weaver load's commit, which {@link #parse} reads. The one place history is searched for them.
    */
-  static Column carriesReceipt() {
+  public static Column carriesReceipt() {
     return functions.col("userMetadata").contains(KEY);
   }
 

@@ -192,7 +192,7 @@ public final class LoadBookkeeping {
   }
 
   /** The history row of {@code result}: the fields {@link LoadResultField} keeps in history. */
-  static Row historyRow(String tableId, LoadResult result, Instant finished) {
+  public static Row historyRow(String tableId, LoadResult result, Instant finished) {
     CatalogueRowBuilder row = CatalogueTable.LOAD_HISTORY.row();
     for (LoadResultField f : LoadResultField.of(LoadResultField.View.HISTORY)) {
       Object value =

@@ -33,7 +33,7 @@ public record GateVerdict(
   }
 
   /** The gate as an ordered map with its exact percentage (a plan's SQL row). */
-  Map<String, Object> values() {
+  public Map<String, Object> values() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("gate", gate);
     m.put("rows", rows);

@@ -18,13 +18,13 @@ public final class CommitConflicts {
   private final String name;
   private final String path;
 
-  CommitConflicts(SparkSession spark, String name, String path) {
+  public CommitConflicts(SparkSession spark, String name, String path) {
     this.spark = spark;
     this.name = name;
     this.path = path;
   }
 
-  LoadOutcome classify(LoadOutcome outcome, LoadRequest request) {
+  public LoadOutcome classify(LoadOutcome outcome, LoadRequest request) {
     long sequence = request.loadSequence();
     if (outcome.status() == LoadStatus.SUCCEEDED
         && !outcome.committed()
