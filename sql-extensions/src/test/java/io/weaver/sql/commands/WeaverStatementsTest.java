@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.AnalysisException;
@@ -97,6 +98,8 @@ class WeaverStatementsTest {
     assertTrue(notBuilt.getMessage().contains("BUILD WEAVER TABLE " + site), notBuilt.getMessage());
     assertEquals("WEAVER_TABLE_NOT_BUILT", notBuilt.getCondition());
     assertEquals("42P01", notBuilt.getSqlState());
+    assertEquals(
+        Map.of("message", notBuilt.getMessage(), "table", site), notBuilt.getMessageParameters());
 
     var build = spark.sql("BUILD WEAVER ITEM " + item);
     assertEquals(List.of("table_id", "action", "message"), List.of(build.columns()));
@@ -245,6 +248,7 @@ class WeaverStatementsTest {
     assertTrue(unknown.getMessage().contains("A.Nope"), unknown.getMessage());
     assertEquals("WEAVER_TABLE_NOT_FOUND", unknown.getCondition(), unknown.getMessage());
     assertEquals("42P01", unknown.getSqlState());
+    assertEquals(item + ".A.Nope", unknown.getMessageParameters().get("table"));
     ParseException syntax =
         assertThrows(ParseException.class, () -> spark.sql("LOAD WEAVER TABEL " + site));
     assertTrue(syntax.getMessage().contains("TABEL"), syntax.getMessage());
@@ -313,12 +317,18 @@ class WeaverStatementsTest {
     assertTrue(managed.getMessage().contains("row_insert_datetime"), managed.getMessage());
     assertTrue(managed.getMessage().contains(site), managed.getMessage());
     assertEquals("WEAVER_DML_MANAGED_COLUMNS", managed.getCondition());
+    Map<String, String> parameters = new java.util.HashMap<>(managed.getMessageParameters());
+    // Spark's re-wrapping appends the plan to getMessage(); the parameter is the message thrown.
+    assertTrue(managed.getMessage().startsWith(parameters.remove("message")), managed.getMessage());
+    assertEquals(
+        Map.of("table", site, "operation", "UPDATE", "column", "row_insert_datetime"), parameters);
     AnalysisException delete = refused("DELETE FROM " + site);
     assertTrue(delete.getMessage().contains("WHERE"), delete.getMessage());
     assertTrue(delete.getMessage().contains(site), delete.getMessage());
     // The class survives Spark's re-wrapping of a check rule's error; its SQLSTATE does not
     // (docs/errors.md).
     assertEquals("WEAVER_DML_WITHOUT_WHERE", delete.getCondition());
+    assertEquals("DELETE", delete.getMessageParameters().get("operation"));
     refused("UPDATE " + site + " SET name = 'x'");
     refused("DELETE FROM delta.`" + path("A.Site") + "`");
     AnalysisException merge =
