@@ -190,7 +190,8 @@ class ConnectWorkspace:
             if step["form"] == "python":
                 self._load_python(step["table_id"], run, gates)
             else:
-                self._rows(f"LOAD WEAVER TABLE {_identity(step['table_id'])} IN RUN {run}{gates}")
+                target = _identity(step["table_id"])
+                self._rows(f"LOAD WEAVER TABLE {target} IN RUN {run}{gates}")
         return _dicts(self._rows(f"PUBLISH WEAVER RUN {run}"))
 
     # ------------------------------------------------------------------ Python Tables

@@ -2,7 +2,6 @@ package io.weaver.load;
 
 import io.weaver.build.DependencyWalk;
 import io.weaver.metadata.TableDeclaration;
-import io.weaver.metadata.WorkspaceModel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +20,6 @@ import java.util.function.Predicate;
  * to share between threads: each step holds the run's lock only while it reads or records.
  */
 public final class LoadRun {
-  private final WorkspaceModel model;
   private final DependencyWalk<LoadResult> walk;
   private final Map<String, TableDeclaration> byName = new HashMap<>();
   private final boolean publishesItems;
@@ -32,8 +30,7 @@ public final class LoadRun {
   /** Each Table's rows as its statement reported them, with what waits for the item's publish. */
   private final Map<String, List<LoadResult>> reported = new LinkedHashMap<>();
 
-  LoadRun(WorkspaceModel model, DependencyWalk<LoadResult> walk, boolean publishesItems) {
-    this.model = model;
+  LoadRun(DependencyWalk<LoadResult> walk, boolean publishesItems) {
     this.walk = walk;
     this.publishesItems = publishesItems;
     walk.tables().forEach(t -> byName.put(t.qualifiedName(), t));
@@ -42,11 +39,6 @@ public final class LoadRun {
   /** Whether the run's end publishes its items (a run of whole items, not of one Table). */
   boolean publishesItems() {
     return publishesItems;
-  }
-
-  /** The model the run's walk was planned on. */
-  WorkspaceModel model() {
-    return model;
   }
 
   /** The run's Tables, dependencies first. */

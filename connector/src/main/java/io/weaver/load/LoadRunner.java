@@ -86,7 +86,7 @@ public final class LoadRunner {
 
   /** Loads every selected Table in dependency order. */
   public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
-    LoadRun run = new LoadRun(model, walk(selected), true);
+    LoadRun run = new LoadRun(walk(selected), true);
     List<TableDeclaration> tables = run.tables();
     publishing().beforeLoad(tables);
     QuietLoadRecords quiet = new QuietLoadRecords();
@@ -123,7 +123,7 @@ public final class LoadRunner {
    *     them to their next publish (a load of one Table)
    */
   public LoadRun open(Predicate<TableDeclaration> selected, boolean publishesItems) {
-    return new LoadRun(model, walk(selected), publishesItems);
+    return new LoadRun(walk(selected), publishesItems);
   }
 
   /**
