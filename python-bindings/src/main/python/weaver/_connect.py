@@ -4,22 +4,23 @@ A Spark Connect session has no JVM in this process, so nothing can be called thr
 the server cannot call back into Python.  Everything here is what Connect carries: SQL
 statements whose rows come back (``CHECK WEAVER``, ``BUILD WEAVER``, ``LOAD WEAVER TABLE``,
 ``TEST WEAVER``, ``SHOW WEAVER LOADS``, ``SHOW WEAVER LOAD PLAN``, ``DESCRIBE WEAVER LOAD
-TABLE``), ``format("weaver")`` reads, session confs and temporary views.
+TABLE``, ``PUBLISH WEAVER RUN``), ``format("weaver")`` reads, session confs and temporary views.
 
 A Python Table loads in three steps: ``DESCRIBE WEAVER LOAD TABLE`` gives the load context the
 engine would hand ``read()`` (with a token of it); ``read()`` runs here on the Connect session;
 its DataFrames become temporary views of the session and ``LOAD WEAVER TABLE ... FROM VIEW ...
 CONTEXT '<token>'`` loads them through the engine's Python staging path (same validation, gates,
-exactly-once commit and bookmark), for the load timestamp ``read()`` saw.  A load of several
-Tables follows ``SHOW WEAVER LOAD PLAN``: dependency order, and a Table whose dependency failed,
-was refused or was skipped is skipped, as the engine does.
+exactly-once commit and bookmark), for the load timestamp ``read()`` saw.  A load opens a load
+run in the engine (``SHOW WEAVER LOAD PLAN ... OPEN RUN``) and follows its plan: each Table's
+statement names the run (``IN RUN``), the engine answers for a Table it skips, and ``PUBLISH
+WEAVER RUN`` ends the run with every result row, the items published as the engine's own load
+publishes them.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional
 
 from ._errors import CHECK_FAILED, WeaverError, check_error, error_class, error_parameters
@@ -35,7 +36,6 @@ WORKSPACE_CONF = "spark.weaver.workspace"
 LAKEHOUSE_CONF = "spark.weaver.lakehouse"
 _MANAGED = ("row_insert_datetime", "row_update_datetime", "row_delete_datetime", "row_signature")
 _LIVE_MICROS = 253_402_214_400_000_000  # row_delete_datetime of a live row: 9999-12-31 UTC
-_STOPS_DEPENDANTS = ("failed", "refused", "skipped")
 
 
 def _quote(name: str) -> str:
@@ -71,32 +71,6 @@ def _scope(identity: Optional[str], item: Optional[str]) -> str:
 
 def _dicts(rows: List[Any]) -> List[Result]:
     return [r.asDict(recursive=True) for r in rows]
-
-
-def _skipped(table_id: str, dependency: str, status: str) -> Result:
-    """The row of a Table not loaded because a dependency stopped (as the engine writes it)."""
-    now = datetime.now(timezone.utc)
-    return {
-        "load_id": now.strftime("%Y%m%dT%H%M%S%f") + "-" + secrets.token_hex(4),
-        "table_id": table_id,
-        "status": "skipped",
-        "rows_inserted": 0,
-        "rows_updated": 0,
-        "rows_deleted": 0,
-        "rows_revived": 0,
-        "rows_unchanged": 0,
-        "rows_rejected": 0,
-        "target_live_rows_before": 0,
-        "target_live_rows_after": 0,
-        "delta_version": -1,
-        "gates_waived": False,
-        "duration_ms": 0,
-        "message": f"not loaded: dependency {dependency} was {status}",
-        "warnings": [],
-        "rows_quarantined": 0,
-        "rows_stale": 0,
-        "expectations": [],
-    }
 
 
 class ConnectWorkspace:
@@ -205,65 +179,33 @@ class ConnectWorkspace:
             raise WeaverError(message, *error_class(error), error_parameters(error)) from None
 
     def load(self, identity: Optional[str], item: Optional[str], waive: bool) -> List[Result]:
+        # The engine keeps the run: the order, which Tables a stopped dependency skips, the rows
+        # and the item publish at its end. This client only runs the Python Tables' read().
         scope = _scope(identity, item)
         self._attach()
-        plan = self._rows(f"SHOW WEAVER LOAD PLAN{scope}")
-        last: Dict[str, Result] = {}
-        results: List[Result] = []
+        plan = self._rows(f"SHOW WEAVER LOAD PLAN{scope} OPEN RUN")
+        if not plan:
+            return []
+        run = _string(plan[0]["run_id"])
+        gates = " WAIVE STABILITY GATES" if waive else ""
         for step in plan:
-            table_id = step["table_id"]
-            stopped = next(
-                (
-                    d
-                    for d in step["depends_on"]
-                    if d in last and last[d]["status"] in _STOPS_DEPENDANTS
-                ),
-                None,
-            )
-            if stopped is not None:
-                these = [_skipped(table_id, stopped, last[stopped]["status"])]
-            elif step["form"] == "python":
-                these = self._load_python(table_id, waive)
+            if step["form"] == "python":
+                self._load_python(step["table_id"], run, gates)
             else:
-                gates = " WAIVE STABILITY GATES" if waive else ""
-                these = _dicts(self._rows(f"LOAD WEAVER TABLE {_identity(table_id)}{gates}"))
-            results.extend(these)
-            last[table_id] = these[-1]
-        if identity is None:
-            self._publish(plan, results)
-        return results
-
-    def _publish(self, plan: List[Any], results: List[Result]) -> None:
-        """Ends a load of whole items as the engine's own item load does: an item none of whose
-        Tables stopped is published (a no-op unless it publishes together)."""
-        items: List[str] = []
-        for step in plan:
-            item = step["table_id"].split(".")[0]
-            if item not in items:
-                items.append(item)
-        for item in items:
-            if any(
-                r["table_id"].split(".")[0] == item and r["status"] in _STOPS_DEPENDANTS
-                for r in results
-            ):
-                continue
-            self._rows(f"PUBLISH WEAVER ITEM {_quote(item)}")
-            # Each Table's load waited for this publish; now it is published.
-            for r in results:
-                if r["table_id"].split(".")[0] == item:
-                    r["warnings"] = [
-                        w for w in r["warnings"] if not w.startswith("committed, not published")
-                    ]
+                target = _identity(step["table_id"])
+                self._rows(f"LOAD WEAVER TABLE {target} IN RUN {run}{gates}")
+        return _dicts(self._rows(f"PUBLISH WEAVER RUN {run}"))
 
     # ------------------------------------------------------------------ Python Tables
 
-    def _load_python(self, table_id: str, waive: bool) -> List[Result]:
+    def _load_python(self, table_id: str, run: str, gates: str) -> None:
+        """Loads a Python Table as a step of the engine's load run ``run``."""
         target = _identity(table_id)
-        gates = " WAIVE STABILITY GATES" if waive else ""
-        described = self._rows(f"DESCRIBE WEAVER LOAD TABLE {target}")[0]
+        described = self._rows(f"DESCRIBE WEAVER LOAD TABLE {target} IN RUN {run}")[0]
         if described["load_context"] is None:
-            # not built, no load procedure...: the engine says why without staging
-            return _dicts(self._rows(f"LOAD WEAVER TABLE {target}{gates}"))
+            # skipped by the run, not built, no load procedure...: the engine says why
+            self._rows(f"LOAD WEAVER TABLE {target} IN RUN {run}{gates}")
+            return
         token = _string(described["load_context"])
         file = os.path.join(self.path, *described["file"].split("/"))
         views: List[str] = []
@@ -276,9 +218,7 @@ class ConnectWorkspace:
                 raise
             except BaseException as error:  # noqa: BLE001 - every error becomes the load's message
                 clause = "FAILED " + _string(_failure(table_id, file, error))
-            return _dicts(
-                self._rows(f"LOAD WEAVER TABLE {target} {clause} CONTEXT {token}{gates}")
-            )
+            self._rows(f"LOAD WEAVER TABLE {target} {clause} CONTEXT {token} IN RUN {run}{gates}")
         finally:
             for view in views:
                 try:

@@ -11,9 +11,9 @@ import io.weaver.datatest.DataTestRunner;
 import io.weaver.datatest.LastTestRuns;
 import io.weaver.install.BuildOutcome;
 import io.weaver.install.BuildRunner;
-import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.LoadPlan;
+import io.weaver.load.LoadRun;
 import io.weaver.load.LoadRunner;
 import io.weaver.load.StagingProvider;
 import io.weaver.load.publish.ItemPublisher;
@@ -258,6 +258,59 @@ public final class WeaverWorkspace {
    */
   public List<LoadResult> loadFromClient(Scope scope, boolean waiveGates, ClientStaging staging) {
     WorkspaceModel model = model();
+    TableDeclaration table = pythonTable(model, scope);
+    return runner(model)
+        .loadOne(
+            table, waiveGates, Optional.of(staging), Optional.empty(), staging.loadTimestamp());
+  }
+
+  /**
+   * Opens a load run of the Tables in scope: the Tables and order of {@link #loadPlan}, loaded one
+   * per {@link #loadInRun} call and ended by {@link #finish}. Writes nothing.
+   */
+  public LoadRun openLoadRun(Scope scope) {
+    WorkspaceModel model = model();
+    requireMatch(model, scope);
+    return runner(model).open(scope.filter(), scope.table().isEmpty());
+  }
+
+  /**
+   * Loads the one Table {@code scope} names as a step of {@code run}: {@code skipped} when a
+   * dependency of the run stopped, else from its body (a Python Table's body runs only where a
+   * Python runtime is attached; a client stages it with {@link #loadFromClientInRun}).
+   *
+   * @throws IllegalArgumentException for an unknown Table or one that is not in the run
+   */
+  public List<LoadResult> loadInRun(LoadRun run, Scope scope, boolean waiveGates) {
+    WorkspaceModel model = model();
+    TableDeclaration table = oneTable(model, scope);
+    return runner(model).loadInRun(run, table, waiveGates, Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * {@link #loadFromClient} as a step of {@code run}: {@code skipped} (the staging unused) when a
+   * dependency of the run stopped.
+   *
+   * @throws IllegalArgumentException for an unknown Table, one that is not a Python Table, or one
+   *     that is not in the run
+   */
+  public List<LoadResult> loadFromClientInRun(
+      LoadRun run, Scope scope, boolean waiveGates, ClientStaging staging) {
+    WorkspaceModel model = model();
+    TableDeclaration table = pythonTable(model, scope);
+    return runner(model)
+        .loadInRun(run, table, waiveGates, Optional.of(staging), staging.loadTimestamp());
+  }
+
+  /**
+   * Ends {@code run} as a load of several Tables ends (items published or told why not) and returns
+   * every row its Tables reported, in load order.
+   */
+  public List<LoadResult> finish(LoadRun run) {
+    return runner(model()).finish(run);
+  }
+
+  private static TableDeclaration pythonTable(WorkspaceModel model, Scope scope) {
     TableDeclaration table = oneTable(model, scope);
     if (table.source().form() != Form.PYTHON) {
       throw new WeaverArgumentException(
@@ -270,9 +323,7 @@ public final class WeaverWorkspace {
               + table.qualifiedName(),
           ErrorFacts.of(ErrorParameter.TABLE, table.qualifiedName()));
     }
-    return runner(model)
-        .loadOne(
-            table, waiveGates, Optional.of(staging), Optional.empty(), staging.loadTimestamp());
+    return table;
   }
 
   /**
@@ -399,13 +450,7 @@ public final class WeaverWorkspace {
   public ItemPublisher.Outcome publish(String item) {
     WorkspaceModel model = model();
     requireMatch(model, Scope.item(item));
-    ItemPublisher publisher = runner(model).publisher();
-    if (!WeaverConf.forWorkspace(spark, root).publishesTogether(item)) {
-      return publisher
-          .unpin(item)
-          .orElseGet(() -> new ItemPublisher.Outcome(item, publisher.latest(item), false));
-    }
-    return publisher.publish(item, ItemPublishManifest.KIND_PUBLISH);
+    return runner(model).publishItem(item);
   }
 
   /** Whether {@code item} publishes together (the session conf, then weaver.yaml). */

@@ -2,6 +2,7 @@ package io.weaver.load;
 
 import io.weaver.catalyst.compat.WeaverArgumentException;
 import io.weaver.catalyst.compat.WeaverErrorClass;
+import io.weaver.lakehouse.ItemPublishManifest;
 import io.weaver.lakehouse.LakehouseLayout;
 import io.weaver.load.publish.ItemPublishSteps;
 import io.weaver.load.publish.ItemPublisher;
@@ -9,7 +10,6 @@ import io.weaver.load.records.LoadBookkeeping;
 import io.weaver.load.records.LoadRecorder;
 import io.weaver.load.records.LoadResult;
 import io.weaver.load.records.QuietLoadRecords;
-import io.weaver.load.spec.LoadIds;
 import io.weaver.load.spec.LoadStatus;
 import io.weaver.metadata.DependencyWalk;
 import io.weaver.metadata.SqlProgram;
@@ -89,42 +89,19 @@ public final class LoadRunner {
 
   /** Loads every selected Table in dependency order. */
   public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
-    DependencyWalk<LoadResult> walk =
-        DependencyWalk.of(model, selected, LoadResult::stopsDependants);
-    List<TableDeclaration> tables = walk.tables();
-    ItemPublishSteps publishing = publishing();
-    publishing.beforeLoad(tables);
-    List<LoadResult> results = new ArrayList<>();
+    LoadRun run = new LoadRun(walk(selected), true);
+    List<TableDeclaration> tables = run.tables();
+    publishing().beforeLoad(tables);
     QuietLoadRecords quiet = new QuietLoadRecords();
     int done = 0;
     for (TableDeclaration t : tables) {
       progress.accept("load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
-      Optional<DependencyWalk.Stopped<LoadResult>> stoppedBy = walk.stoppedBy(t);
-      List<LoadResult> these;
-      if (stoppedBy.isPresent()) {
-        Instant now = Instant.now();
-        these =
-            List.of(
-                LoadResult.without(
-                    LoadIds.newLoadId(now),
-                    t.qualifiedName(),
-                    LoadStatus.SKIPPED,
-                    -1,
-                    "not loaded: dependency "
-                        + stoppedBy.get().tableId()
-                        + " was "
-                        + stoppedBy.get().result().status(),
-                    now,
-                    null));
-      } else if (t.target() == Target.WAREHOUSE) {
-        these = loadOne(t, waiveGates, Optional.empty());
-      } else {
-        these =
-            attempt(t, waiveGates, Optional.empty(), Optional.empty(), Optional.empty(), quiet)
-                .run();
-      }
-      results.addAll(these);
-      walk.ended(t, these.get(these.size() - 1));
+      run.ended(
+          t,
+          run.skipped(t)
+              .map(List::of)
+              .orElseGet(
+                  () -> loadTable(t, waiveGates, Optional.empty(), Optional.empty(), quiet)));
     }
     if (!quiet.isEmpty()) {
       progress.accept("history and state of the loads that changed nothing");
@@ -133,7 +110,117 @@ public final class LoadRunner {
       LOG.warn(failure);
       progress.accept(failure);
     }
-    return publishing.afterLoad(tables, results);
+    return publishing().afterLoad(run.reportedTables(), run.results());
+  }
+
+  private DependencyWalk<LoadResult> walk(Predicate<TableDeclaration> selected) {
+    return DependencyWalk.of(model, selected, LoadResult::stopsDependants);
+  }
+
+  /**
+   * A load run of every selected Table (dependency order) that a client takes one Table per
+   * statement ({@link #loadInRun}) and ends with {@link #finish}: how a client that runs some
+   * Tables itself loads several. Opening it writes nothing.
+   *
+   * @param publishesItems whether its end publishes its items (a load of whole items), or leaves
+   *     them to their next publish (a load of one Table)
+   */
+  public LoadRun open(Predicate<TableDeclaration> selected, boolean publishesItems) {
+    return new LoadRun(walk(selected), publishesItems);
+  }
+
+  /**
+   * Loads {@code t} as a step of {@code run} and records its result there: {@code skipped} when a
+   * dependency of the run stopped; else, from {@code staging} (a client's staging of a Python
+   * Table, for {@code loadTimestamp}, the load timestamp its {@code read()} saw), as {@link
+   * #loadOne} loads it; without staging, from its body, as a load of the one Table does. The rows
+   * say what waits for the item's publish until {@link #finish} decides it.
+   *
+   * @throws IllegalArgumentException when {@code t} is not one of the run's Tables
+   */
+  public List<LoadResult> loadInRun(
+      LoadRun run,
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<Instant> loadTimestamp) {
+    run.table(t.qualifiedName());
+    Optional<LoadResult> skipped = run.skipped(t);
+    if (skipped.isPresent()) {
+      run.ended(t, List.of(skipped.get()));
+      return List.of(skipped.get());
+    }
+    ItemPublishSteps publishing = publishing();
+    publishing.beforeLoad(List.of(t));
+    List<LoadResult> loaded;
+    List<LoadResult> reported;
+    if (staging.isPresent()) {
+      loaded = loadTable(t, waiveGates, staging, loadTimestamp, null);
+      reported = publishing.afterLoadOfOne(t, loaded);
+    } else {
+      QuietLoadRecords quiet = new QuietLoadRecords();
+      loaded = loadTable(t, waiveGates, Optional.empty(), Optional.empty(), quiet);
+      for (String failure : quiet.write()) {
+        LOG.warn(failure);
+        progress.accept(failure);
+      }
+      reported = publishing.afterLoad(List.of(t), loaded);
+    }
+    run.ended(t, loaded, reported);
+    return reported;
+  }
+
+  /**
+   * Ends {@code run}. A run of whole items publishes each item none of whose Tables stopped, as
+   * {@link #publishItem} does, and returns those items' rows as their loads ended; every other row
+   * is returned as its statement reported it (what waits for the item's next publish). In run
+   * order.
+   */
+  public List<LoadResult> finish(LoadRun run) {
+    if (!run.publishesItems()) {
+      return run.rows(item -> false);
+    }
+    List<LoadResult> results = run.results();
+    Set<String> published = new HashSet<>();
+    for (String item : run.tables().stream().map(TableDeclaration::item).distinct().toList()) {
+      if (results.stream()
+          .noneMatch(r -> r.tableId().startsWith(item + ".") && r.stopsDependants())) {
+        progress.accept(publishItem(item).describe());
+        published.add(item);
+      }
+    }
+    return run.rows(published::contains);
+  }
+
+  /**
+   * Publishes {@code item} now (PUBLISH WEAVER ITEM): of an item that publishes together, every
+   * Table at its latest version; of one that does not, an old publish's pins lifted.
+   */
+  public ItemPublisher.Outcome publishItem(String item) {
+    ItemPublisher publisher = publisher();
+    if (!publishesTogether.test(item)) {
+      return publisher
+          .unpin(item)
+          .orElseGet(() -> new ItemPublisher.Outcome(item, publisher.latest(item), false));
+    }
+    return publisher.publish(item, ItemPublishManifest.KIND_PUBLISH);
+  }
+
+  /** One Table's load within a run: a Warehouse Table through its endpoint when it has one. */
+  private List<LoadResult> loadTable(
+      TableDeclaration t,
+      boolean waiveGates,
+      Optional<StagingProvider> staging,
+      Optional<Instant> loadTimestamp,
+      QuietLoadRecords quiet) {
+    if (t.target() == Target.WAREHOUSE) {
+      Optional<LoadResult> inWarehouse = loadInWarehouse(t, waiveGates, Optional.empty());
+      if (inWarehouse.isPresent()) {
+        return List.of(inWarehouse.get());
+      }
+      quiet = null;
+    }
+    return attempt(t, waiveGates, staging, Optional.empty(), loadTimestamp, quiet).run();
   }
 
   /** The item publish around this thread's loads (docs/table-contract.md, "Item publish"). */

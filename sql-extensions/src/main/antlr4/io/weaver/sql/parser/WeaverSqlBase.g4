@@ -17,18 +17,20 @@ statement
     : CHECK WEAVER (WORKSPACE workspace=stringLit)?                          #checkWeaver
     | BUILD WEAVER scope? (ALLOW DESTRUCTIVE)?                                #buildWeaver
     | PLAN WEAVER scope? (ALLOW DESTRUCTIVE)? waiveGates?                     #planWeaver
-    | LOAD WEAVER TABLE identity waiveGates?                                  #loadWeaverTable
+    | LOAD WEAVER TABLE identity inRun? waiveGates?                           #loadWeaverTable
     | LOAD WEAVER TABLE identity clientInput
-        (BOOKMARK bookmark=stringLit)? (CONTEXT context=stringLit)? waiveGates? #loadWeaverTableFrom
+        (BOOKMARK bookmark=stringLit)? (CONTEXT context=stringLit)? inRun? waiveGates?
+                                                                              #loadWeaverTableFrom
     | LOAD WEAVER ITEM item=identifier waiveGates?                            #loadWeaverItem
     | TEST WEAVER scope?                                                      #testWeaver
     | SHOW WEAVER TABLES (IN item=identifier)?                                #showWeaverTables
     | DESCRIBE WEAVER TABLE identity                                          #describeWeaverTable
-    | DESCRIBE WEAVER LOAD TABLE identity                                     #describeWeaverLoad
-    | SHOW WEAVER LOAD PLAN scope?                                            #showWeaverLoadPlan
+    | DESCRIBE WEAVER LOAD TABLE identity inRun?                              #describeWeaverLoad
+    | SHOW WEAVER LOAD PLAN scope? (OPEN RUN)?                                #showWeaverLoadPlan
     | SHOW WEAVER LOADS (FOR identity)? (LIMIT limit=INTEGER_VALUE)?          #showWeaverLoads
     | RESTORE WEAVER TABLE identity TO LOAD loadId=stringLit                  #restoreWeaverTable
     | PUBLISH WEAVER ITEM item=identifier                                     #publishWeaverItem
+    | PUBLISH WEAVER RUN run=stringLit                                        #publishWeaverRun
     | SHOW WEAVER PUBLISHES FOR item=identifier (LIMIT limit=INTEGER_VALUE)?  #showWeaverPublishes
     | RESTORE WEAVER ITEM item=identifier TO PUBLISH publishId=stringLit      #restoreWeaverItem
     ;
@@ -40,6 +42,11 @@ scope
 
 waiveGates
     : WAIVE STABILITY GATES
+    ;
+
+// The load run (SHOW WEAVER LOAD PLAN … OPEN RUN) a statement is a step of.
+inRun
+    : IN RUN run=stringLit
     ;
 
 // What a client's run of a Python Table's read() produced: temporary views of this session, no
@@ -69,8 +76,8 @@ stringLit
 // Every keyword may also name an item, schema or object.
 nonReserved
     : ALLOW | BOOKMARK | BUILD | CHECK | CONTEXT | DELETE | DESCRIBE | DESTRUCTIVE | FAILED | FOR
-    | FROM | GATES | IN | ITEM | KEYS | LIMIT | LOAD | LOADS | NO | PLAN | PUBLISH | PUBLISHES
-    | RESTORE | SHOW
+    | FROM | GATES | IN | ITEM | KEYS | LIMIT | LOAD | LOADS | NO | OPEN | PLAN | PUBLISH | PUBLISHES
+    | RESTORE | RUN | SHOW
     | STABILITY | TABLE | TABLES | TEST | TO | VIEW | WAIVE | WEAVER | WITH | WORK | WORKSPACE
     ;
 
@@ -93,10 +100,12 @@ LIMIT: 'LIMIT';
 LOAD: 'LOAD';
 LOADS: 'LOADS';
 NO: 'NO';
+OPEN: 'OPEN';
 PLAN: 'PLAN';
 PUBLISH: 'PUBLISH';
 PUBLISHES: 'PUBLISHES';
 RESTORE: 'RESTORE';
+RUN: 'RUN';
 SHOW: 'SHOW';
 STABILITY: 'STABILITY';
 TABLE: 'TABLE';

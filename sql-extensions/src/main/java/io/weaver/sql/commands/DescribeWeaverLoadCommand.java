@@ -26,11 +26,13 @@ import org.apache.spark.sql.types.StructType;
 import scala.collection.immutable.Seq;
 
 /**
- * Runs {@code DESCRIBE WEAVER LOAD TABLE id}: one row with what a load of the Python Table starting
- * now hands its {@code read()}, for a client that runs {@code read()} itself (a Spark Connect
- * client of the {@code weaver} package) and then loads with {@code LOAD WEAVER TABLE id FROM VIEW …
- * CONTEXT '<load_context>'}. Reading it writes nothing. A Table that is not a Python Table is an
- * error.
+ * Runs {@code DESCRIBE WEAVER LOAD TABLE id [IN RUN 'run']}: one row with what a load of the Python
+ * Table starting now hands its {@code read()}, for a client that runs {@code read()} itself (a
+ * Spark Connect client of the {@code weaver} package) and then loads with {@code LOAD WEAVER TABLE
+ * id FROM VIEW … CONTEXT '<load_context>'}. Reading it writes nothing. A Table that is not a Python
+ * Table is an error. With {@code IN RUN}, a Table that the load run skips (a dependency of the run
+ * stopped) has no load context: its {@code read()} does not run, and {@code LOAD WEAVER TABLE id IN
+ * RUN} reports it {@code skipped}.
  */
 public final class DescribeWeaverLoadCommand extends WeaverStatement {
   /**
@@ -60,15 +62,23 @@ public final class DescribeWeaverLoadCommand extends WeaverStatement {
           .add("load_context", DataTypes.StringType, true);
 
   private final TableIdentity table;
+  private final Optional<String> run;
 
+  /** The context of a load of its own, in no run. */
   public DescribeWeaverLoadCommand(TableIdentity table) {
-    this(table, attributes(SCHEMA));
+    this(table, Optional.empty());
+  }
+
+  public DescribeWeaverLoadCommand(TableIdentity table, Optional<String> run) {
+    this(table, run, attributes(SCHEMA));
   }
 
   /** The full constructor, used by Spark's reflective copy. */
-  public DescribeWeaverLoadCommand(TableIdentity table, Seq<Attribute> output) {
+  public DescribeWeaverLoadCommand(
+      TableIdentity table, Optional<String> run, Seq<Attribute> output) {
     super(output);
     this.table = Objects.requireNonNull(table, "table");
+    this.run = Objects.requireNonNull(run, "run");
   }
 
   @Override
@@ -90,8 +100,12 @@ public final class DescribeWeaverLoadCommand extends WeaverStatement {
               + ").",
           ErrorFacts.of(ErrorParameter.TABLE, t.qualifiedName()));
     }
+    boolean skipped =
+        run.isPresent()
+            && WorkspaceAccess.call(
+                statement, () -> LoadRuns.get(session, weaver.root(), run.get()).stopped(t));
     Optional<StagingProvider.Context> context =
-        WorkspaceAccess.call(statement, () -> weaver.nextContext(t));
+        skipped ? Optional.empty() : WorkspaceAccess.call(statement, () -> weaver.nextContext(t));
     Path file = t.source().file().toAbsolutePath().normalize();
     String relative = weaver.root().relativize(file).toString().replace('\\', '/');
     String pythonName =
@@ -129,6 +143,6 @@ public final class DescribeWeaverLoadCommand extends WeaverStatement {
 
   @Override
   public List<Object> arguments() {
-    return List.of(table);
+    return List.of(table, run);
   }
 }

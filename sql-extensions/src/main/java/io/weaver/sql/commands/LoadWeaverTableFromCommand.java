@@ -22,35 +22,60 @@ import scala.collection.immutable.Seq;
 
 /**
  * Runs {@code LOAD WEAVER TABLE id (FROM VIEW v [DELETE KEYS FROM VIEW k] | DELETE KEYS FROM VIEW k
- * | WITH NO WORK | FAILED 'message') [BOOKMARK 'json'] [CONTEXT 'token'] [WAIVE STABILITY GATES]}:
- * a load of the Python Table {@code id} from what a client's run of its {@code read()} produced
- * (the {@code weaver} package over Spark Connect). The views are temporary views of this session;
- * their rows enter the engine as the Table's Python staging ({@link ClientStaging}), so the load
- * validates, gates, commits and records exactly as a {@code read()} run through py4j. With {@code
- * CONTEXT} (the {@code load_context} of {@code DESCRIBE WEAVER LOAD TABLE}) the load runs for the
- * load timestamp the read saw and fails when another load committed in between. Returns the rows of
- * {@code LOAD WEAVER TABLE}.
+ * | WITH NO WORK | FAILED 'message') [BOOKMARK 'json'] [CONTEXT 'token'] [IN RUN 'run'] [WAIVE
+ * STABILITY GATES]}: a load of the Python Table {@code id} from what a client's run of its {@code
+ * read()} produced (the {@code weaver} package over Spark Connect). The views are temporary views
+ * of this session; their rows enter the engine as the Table's Python staging ({@link
+ * ClientStaging}), so the load validates, gates, commits and records exactly as a {@code read()}
+ * run through py4j. With {@code CONTEXT} (the {@code load_context} of {@code DESCRIBE WEAVER LOAD
+ * TABLE}) the load runs for the load timestamp the read saw and fails when another load committed
+ * in between. With {@code IN RUN} the load is a step of a load run the session opened, as {@link
+ * LoadWeaverTableCommand}'s. Returns the rows of {@code LOAD WEAVER TABLE}.
  */
 public final class LoadWeaverTableFromCommand extends WeaverStatement {
   private final TableIdentity table;
   private final ClientInput input;
   private final Optional<String> bookmark;
   private final Optional<String> context;
+  private final Optional<String> run;
   private final boolean waiveStabilityGates;
 
-  /**
-   * @param input what the client's {@code read()} produced
-   * @param bookmark the bookmark staged with {@code set_bookmark}, JSON text; empty keeps the
-   *     committed one
-   * @param context the load context token of {@code DESCRIBE WEAVER LOAD TABLE} the read ran under
-   */
+  /** A load of its own, in no run. */
   public LoadWeaverTableFromCommand(
       TableIdentity table,
       ClientInput input,
       Optional<String> bookmark,
       Optional<String> context,
       boolean waiveStabilityGates) {
-    this(table, input, bookmark, context, waiveStabilityGates, attributes(LoadRows.SCHEMA));
+    this(table, input, bookmark, context, Optional.empty(), waiveStabilityGates);
+  }
+
+  /** A load of its own, in no run, with the given output (a copy of one built without a run). */
+  public LoadWeaverTableFromCommand(
+      TableIdentity table,
+      ClientInput input,
+      Optional<String> bookmark,
+      Optional<String> context,
+      boolean waiveStabilityGates,
+      Seq<Attribute> output) {
+    this(table, input, bookmark, context, Optional.empty(), waiveStabilityGates, output);
+  }
+
+  /**
+   * @param input what the client's {@code read()} produced
+   * @param bookmark the bookmark staged with {@code set_bookmark}, JSON text; empty keeps the
+   *     committed one
+   * @param context the load context token of {@code DESCRIBE WEAVER LOAD TABLE} the read ran under
+   * @param run the load run this load is a step of
+   */
+  public LoadWeaverTableFromCommand(
+      TableIdentity table,
+      ClientInput input,
+      Optional<String> bookmark,
+      Optional<String> context,
+      Optional<String> run,
+      boolean waiveStabilityGates) {
+    this(table, input, bookmark, context, run, waiveStabilityGates, attributes(LoadRows.SCHEMA));
   }
 
   /** The full constructor, used by Spark's reflective copy. */
@@ -59,6 +84,7 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
       ClientInput input,
       Optional<String> bookmark,
       Optional<String> context,
+      Optional<String> run,
       boolean waiveStabilityGates,
       Seq<Attribute> output) {
     super(output);
@@ -66,6 +92,7 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
     this.input = Objects.requireNonNull(input, "input");
     this.bookmark = Objects.requireNonNull(bookmark, "bookmark");
     this.context = Objects.requireNonNull(context, "context");
+    this.run = Objects.requireNonNull(run, "run");
     this.waiveStabilityGates = waiveStabilityGates;
   }
 
@@ -100,7 +127,14 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
         WorkspaceAccess.call(
             statement,
             () ->
-                weaver.loadFromClient(WorkspaceAccess.scope(table), waiveStabilityGates, staging)));
+                run.isPresent()
+                    ? weaver.loadFromClientInRun(
+                        LoadRuns.get(session, weaver.root(), run.get()),
+                        WorkspaceAccess.scope(table),
+                        waiveStabilityGates,
+                        staging)
+                    : weaver.loadFromClient(
+                        WorkspaceAccess.scope(table), waiveStabilityGates, staging)));
   }
 
   private Dataset<Row> view(SparkSession session, String statement, String name) {
@@ -131,6 +165,6 @@ public final class LoadWeaverTableFromCommand extends WeaverStatement {
 
   @Override
   public List<Object> arguments() {
-    return List.of(table, input, bookmark, context, waiveStabilityGates);
+    return List.of(table, input, bookmark, context, run, waiveStabilityGates);
   }
 }

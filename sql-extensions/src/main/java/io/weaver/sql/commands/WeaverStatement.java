@@ -25,6 +25,7 @@ public abstract sealed class WeaverStatement extends WeaverLeafCommand
         LoadWeaverTableFromCommand,
         PlanWeaverCommand,
         PublishWeaverItemCommand,
+        PublishWeaverRunCommand,
         RestoreWeaverItemCommand,
         RestoreWeaverTableCommand,
         ShowWeaverLoadPlanCommand,

@@ -9,6 +9,7 @@ import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.PlanWeaverCommand;
 import io.weaver.sql.commands.PublishWeaverItemCommand;
+import io.weaver.sql.commands.PublishWeaverRunCommand;
 import io.weaver.sql.commands.RestoreWeaverItemCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
@@ -50,7 +51,8 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
 
   @Override
   public Object visitLoadWeaverTable(LoadWeaverTableContext ctx) {
-    return new LoadWeaverTableCommand(identity(ctx.identity()), ctx.waiveGates() != null);
+    return new LoadWeaverTableCommand(
+        identity(ctx.identity()), ctx.waiveGates() != null, run(ctx.inRun()));
   }
 
   @Override
@@ -60,7 +62,20 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
         clientInput(ctx.clientInput()),
         Optional.ofNullable(ctx.bookmark).map(this::string),
         Optional.ofNullable(ctx.context).map(this::string),
+        run(ctx.inRun()),
         ctx.waiveGates() != null);
+  }
+
+  private Optional<String> run(InRunContext ctx) {
+    if (ctx == null) {
+      return Optional.empty();
+    }
+    String run = string(ctx.run);
+    if (run.isBlank()) {
+      throw error(
+          ctx.run, "the run id must not be empty (SHOW WEAVER LOAD PLAN … OPEN RUN gives one)");
+    }
+    return Optional.of(run);
   }
 
   private ClientInput clientInput(ClientInputContext ctx) {
@@ -101,12 +116,12 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
 
   @Override
   public Object visitDescribeWeaverLoad(DescribeWeaverLoadContext ctx) {
-    return new DescribeWeaverLoadCommand(identity(ctx.identity()));
+    return new DescribeWeaverLoadCommand(identity(ctx.identity()), run(ctx.inRun()));
   }
 
   @Override
   public Object visitShowWeaverLoadPlan(ShowWeaverLoadPlanContext ctx) {
-    return new ShowWeaverLoadPlanCommand(scope(ctx.scope()));
+    return new ShowWeaverLoadPlanCommand(scope(ctx.scope()), ctx.OPEN() != null);
   }
 
   @Override
@@ -131,6 +146,16 @@ final class WeaverAstBuilder extends WeaverSqlBaseBaseVisitor<Object> {
   @Override
   public Object visitPublishWeaverItem(PublishWeaverItemContext ctx) {
     return new PublishWeaverItemCommand(name(ctx.item));
+  }
+
+  @Override
+  public Object visitPublishWeaverRun(PublishWeaverRunContext ctx) {
+    String run = string(ctx.run);
+    if (run.isBlank()) {
+      throw error(
+          ctx.run, "the run id must not be empty (SHOW WEAVER LOAD PLAN … OPEN RUN gives one)");
+    }
+    return new PublishWeaverRunCommand(run);
   }
 
   @Override

@@ -13,6 +13,7 @@ import io.weaver.sql.commands.LoadWeaverTableCommand;
 import io.weaver.sql.commands.LoadWeaverTableFromCommand;
 import io.weaver.sql.commands.PlanWeaverCommand;
 import io.weaver.sql.commands.PublishWeaverItemCommand;
+import io.weaver.sql.commands.PublishWeaverRunCommand;
 import io.weaver.sql.commands.RestoreWeaverItemCommand;
 import io.weaver.sql.commands.RestoreWeaverTableCommand;
 import io.weaver.sql.commands.ShowWeaverLoadPlanCommand;
@@ -88,16 +89,23 @@ class EveryStatementRunsTest {
             "LOAD WEAVER TABLE a.b WITH NO WORK BOOKMARK 'null' CONTEXT 't'",
             LoadWeaverTableFromCommand.class),
         new Example("LOAD WEAVER TABLE a.b FAILED 'boom'", LoadWeaverTableFromCommand.class),
+        new Example("LOAD WEAVER TABLE a.b IN RUN 'r1'", LoadWeaverTableCommand.class),
+        new Example(
+            "LOAD WEAVER TABLE a.b WITH NO WORK CONTEXT 't' IN RUN 'r1' WAIVE STABILITY GATES",
+            LoadWeaverTableFromCommand.class),
         new Example(
             "LOAD WEAVER ITEM `My Item` WAIVE STABILITY GATES", LoadWeaverItemCommand.class),
         new Example("TEST WEAVER", TestWeaverCommand.class),
         new Example("SHOW WEAVER TABLES IN Sales", ShowWeaverTablesCommand.class),
         new Example("DESCRIBE WEAVER TABLE Load.Table.Weaver", DescribeWeaverTableCommand.class),
         new Example("DESCRIBE WEAVER LOAD TABLE a.b", DescribeWeaverLoadCommand.class),
+        new Example("DESCRIBE WEAVER LOAD TABLE a.b IN RUN 'r1'", DescribeWeaverLoadCommand.class),
         new Example("SHOW WEAVER LOAD PLAN ITEM Sales", ShowWeaverLoadPlanCommand.class),
+        new Example("SHOW WEAVER LOAD PLAN OPEN RUN", ShowWeaverLoadPlanCommand.class),
         new Example("SHOW WEAVER LOADS FOR a.b LIMIT 5", ShowWeaverLoadsCommand.class),
         new Example("RESTORE WEAVER TABLE a.b TO LOAD 'x'", RestoreWeaverTableCommand.class),
         new Example("PUBLISH WEAVER ITEM Sales", PublishWeaverItemCommand.class),
+        new Example("PUBLISH WEAVER RUN 'r1'", PublishWeaverRunCommand.class),
         new Example("SHOW WEAVER PUBLISHES FOR Sales LIMIT 3", ShowWeaverPublishesCommand.class),
         new Example("RESTORE WEAVER ITEM Sales TO PUBLISH 'p1'", RestoreWeaverItemCommand.class));
   }
