@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SQLSTATE and parameters; the exit code and stderr are those of text mode.
  */
 class WeaverCliErrorJsonTest {
-  private static final String WAREHOUSE = "src/test/resources/warehouse/workspace";
+  private static final String WAREHOUSE = "../src/test/resources/warehouse/workspace";
 
   @TempDir Path dir;
 
