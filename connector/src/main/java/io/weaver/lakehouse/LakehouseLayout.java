@@ -1,5 +1,7 @@
 package io.weaver.lakehouse;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Objects;
 
 /**
@@ -40,7 +42,9 @@ public final class LakehouseLayout {
       trimmed = trimmed.substring(0, trimmed.length() - 1);
     }
     if (trimmed.isBlank()) {
-      throw new IllegalArgumentException("The lakehouse root is empty; give a folder or a URI.");
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
+          "The lakehouse root is empty; give a folder or a URI.");
     }
     return new LakehouseLayout(trimmed);
   }
@@ -114,11 +118,13 @@ public final class LakehouseLayout {
   public static String requireItemName(String item) {
     PathNames.requireSegment("Item", item, String.valueOf(item));
     if (item.contains(".")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "Item name '" + item + "' is not allowed: a Spark catalog name cannot contain '.'.");
     }
     if (item.equalsIgnoreCase("spark_catalog") || item.equalsIgnoreCase("system")) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "Item name '" + item + "' is not allowed: Spark reserves it for a built-in catalog.");
     }
     return item;

@@ -1,5 +1,7 @@
 package io.weaver.load;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.records.LoadResult;
 import io.weaver.load.spec.LoadIds;
 import io.weaver.load.spec.LoadStatus;
@@ -57,7 +59,8 @@ public final class LoadRun {
   public TableDeclaration table(String qualifiedName) {
     TableDeclaration t = byName.get(qualifiedName);
     if (t == null) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           qualifiedName
               + " is not one of this load run's Tables ("
               + String.join(", ", byName.keySet().stream().sorted().toList())

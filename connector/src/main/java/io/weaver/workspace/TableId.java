@@ -1,5 +1,7 @@
 package io.weaver.workspace;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import java.util.Optional;
 
 /** A Table ID, {@code Schema.Object}, unique within its item. */
@@ -12,7 +14,8 @@ public record TableId(String schema, String object) implements Comparable<TableI
 
   public TableId {
     if (!Identifiers.isIdentifier(schema) || !Identifiers.isIdentifier(object)) {
-      throw new IllegalArgumentException("not a Table ID: " + schema + "." + object);
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST, "not a Table ID: " + schema + "." + object);
     }
   }
 

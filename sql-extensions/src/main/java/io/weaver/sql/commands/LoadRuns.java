@@ -1,5 +1,7 @@
 package io.weaver.sql.commands;
 
+import io.weaver.catalyst.compat.WeaverArgumentException;
+import io.weaver.catalyst.compat.WeaverErrorClass;
 import io.weaver.load.LoadRun;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -68,7 +70,8 @@ final class LoadRuns {
   private static LoadRun find(SparkSession session, Path root, String id) {
     Open open = runs(session).get(id);
     if (open == null) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "this session has no open load run '"
               + id
               + "' (a run ends with PUBLISH WEAVER RUN, and a session keeps its "
@@ -76,7 +79,8 @@ final class LoadRuns {
               + " most recently used runs); open one with SHOW WEAVER LOAD PLAN … OPEN RUN");
     }
     if (!open.root().equals(root)) {
-      throw new IllegalArgumentException(
+      throw new WeaverArgumentException(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST,
           "load run '"
               + id
               + "' was opened on the workspace "

@@ -81,7 +81,8 @@ public final class WorkspaceAccess {
   /**
    * Runs an engine call, turning Weaver's own refusals (unknown Table, unbuilt Table, a bad
    * argument: {@link WeaverArgumentException}) and Check errors into {@code AnalysisException}s
-   * that name the statement and keep the error's class and facts. Any other exception is not a
+   * that name the statement and keep the error's class and facts. An argument check of Weaver's own
+   * without a class of its own is {@code WEAVER_INVALID_REQUEST}; any other exception is not a
    * refusal of the request and surfaces as it is.
    */
   public static <T> T call(String statement, Supplier<T> body) {
@@ -102,7 +103,22 @@ public final class WorkspaceAccess {
           e.facts());
     } catch (WeaverArgumentException e) {
       throw SparkErrors.analysis(e.errorClass(), statement + ": " + e.getMessage(), e.facts());
+    } catch (IllegalArgumentException e) {
+      if (!thrownByWeaver(e)) {
+        throw e;
+      }
+      // An argument check of Weaver's own that has no class of its own yet is still a refusal of
+      // the request; an IllegalArgumentException from Spark, Delta or the JDK is not, and
+      // surfaces as it is.
+      throw SparkErrors.analysis(
+          WeaverErrorClass.WEAVER_INVALID_REQUEST, statement + ": " + e.getMessage());
     }
+  }
+
+  /** Whether Weaver's own code threw {@code e} (the frame that raised it is in io.weaver). */
+  private static boolean thrownByWeaver(Throwable e) {
+    StackTraceElement[] frames = e.getStackTrace();
+    return frames.length > 0 && frames[0].getClassName().startsWith("io.weaver.");
   }
 
   /** The engine's scope for one Table identity of a statement. */
