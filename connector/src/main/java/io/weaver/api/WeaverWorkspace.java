@@ -380,15 +380,18 @@ public final class WeaverWorkspace {
     LoadRunner runner =
         new LoadRunner(spark, model, layout, progress)
             .withWarehouse(warehouse(model))
-            .withPublish(settings::publishesTogether);
+            .withPublish(settings::publishesTogether)
+            .withThreads(settings.threads(spark.sparkContext().defaultParallelism()));
     if (!providers.containsKey(Form.PYTHON)) {
       // a Python runtime attached to this SparkContext (PySpark, bin/weaver's worker)
       PythonBridge.provider(spark, layout)
           .ifPresentOrElse(
-              p -> runner.withProvider(Form.PYTHON, p),
+              p -> runner.withProvider(Form.PYTHON, StagingProvider.oneAtATime(p)),
               () -> runner.withUnavailable(Form.PYTHON, PythonBridge::notAvailable));
     }
-    providers.forEach(runner::withProvider);
+    providers.forEach(
+        (form, p) ->
+            runner.withProvider(form, form == Form.PYTHON ? StagingProvider.oneAtATime(p) : p));
     return runner;
   }
 

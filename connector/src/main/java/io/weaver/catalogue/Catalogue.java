@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -29,6 +30,14 @@ import org.apache.spark.sql.types.StructType;
  * gives null for a column a table does not have yet.
  */
 public final class Catalogue {
+  /**
+   * One lock per catalogue table (by path): this JVM's commits that replace or delete rows, or
+   * create a table, go one at a time. Tables that load side by side write their state and counts
+   * into the same catalogue tables; two such commits at once would fail Delta's check of concurrent
+   * transactions (each removes files the other read). Appends do not conflict and are not locked.
+   */
+  private static final ConcurrentHashMap<String, Object> WRITERS = new ConcurrentHashMap<>();
+
   private final SparkSession spark;
   private final LakehouseLayout layout;
   private final String item;
@@ -71,26 +80,28 @@ public final class Catalogue {
 
   /** Creates {@code table} when missing, else adds the columns it lacks ({@link #ensureTables}). */
   public void ensureTable(CatalogueTable table) {
-    // One read of each table's log answers both questions: does it exist, what columns has it.
-    Optional<StructType> present = DeltaLogs.schema(spark, path(table));
-    if (present.isEmpty()) {
-      var builder =
-          DeltaTable.createIfNotExists(spark)
-              .location(path(table))
-              .comment("Weaver catalogue: " + table.tableName())
-              .property(WeaverConf.CATALOGUE_PROPERTY, "true")
-              .property(WeaverConf.ITEM_PROPERTY, item);
-      for (StructField field : table.schema().fields()) {
-        builder =
-            builder.addColumn(
-                DeltaTable.columnBuilder(spark, field.name())
-                    .dataType(field.dataType())
-                    .nullable(field.nullable())
-                    .build());
+    synchronized (writerOf(table)) {
+      // One read of each table's log answers both questions: does it exist, what columns has it.
+      Optional<StructType> present = DeltaLogs.schema(spark, path(table));
+      if (present.isEmpty()) {
+        var builder =
+            DeltaTable.createIfNotExists(spark)
+                .location(path(table))
+                .comment("Weaver catalogue: " + table.tableName())
+                .property(WeaverConf.CATALOGUE_PROPERTY, "true")
+                .property(WeaverConf.ITEM_PROPERTY, item);
+        for (StructField field : table.schema().fields()) {
+          builder =
+              builder.addColumn(
+                  DeltaTable.columnBuilder(spark, field.name())
+                      .dataType(field.dataType())
+                      .nullable(field.nullable())
+                      .build());
+        }
+        builder.execute();
+      } else if (!missing(table, present.get()).isEmpty()) {
+        addMissingColumns(table);
       }
-      builder.execute();
-    } else if (!missing(table, present.get()).isEmpty()) {
-      addMissingColumns(table);
     }
   }
 
@@ -250,22 +261,24 @@ public final class Catalogue {
    * (rows for other Tables are untouched).
    */
   public void replaceFor(CatalogueTable table, String idColumn, List<String> ids, List<Row> rows) {
-    if (ids.isEmpty()) {
-      return;
+    synchronized (writerOf(table)) {
+      if (ids.isEmpty()) {
+        return;
+      }
+      String predicate =
+          "`"
+              + idColumn
+              + "` IN ("
+              + String.join(", ", ids.stream().map(Catalogue::literal).toList())
+              + ")";
+      spark
+          .createDataFrame(rows, table.schema())
+          .write()
+          .format("delta")
+          .mode("overwrite")
+          .option("replaceWhere", predicate)
+          .save(path(table));
     }
-    String predicate =
-        "`"
-            + idColumn
-            + "` IN ("
-            + String.join(", ", ids.stream().map(Catalogue::literal).toList())
-            + ")";
-    spark
-        .createDataFrame(rows, table.schema())
-        .write()
-        .format("delta")
-        .mode("overwrite")
-        .option("replaceWhere", predicate)
-        .save(path(table));
   }
 
   /**
@@ -274,17 +287,19 @@ public final class Catalogue {
    */
   public void replaceLoads(
       CatalogueTable table, String tableId, List<String> loadIds, Dataset<Row> rows) {
-    String predicate =
-        "`table_id` = "
-            + literal(tableId)
-            + " AND `load_id` IN ("
-            + String.join(", ", loadIds.stream().map(Catalogue::literal).toList())
-            + ")";
-    rows.write()
-        .format("delta")
-        .mode("overwrite")
-        .option("replaceWhere", predicate)
-        .save(path(table));
+    synchronized (writerOf(table)) {
+      String predicate =
+          "`table_id` = "
+              + literal(tableId)
+              + " AND `load_id` IN ("
+              + String.join(", ", loadIds.stream().map(Catalogue::literal).toList())
+              + ")";
+      rows.write()
+          .format("delta")
+          .mode("overwrite")
+          .option("replaceWhere", predicate)
+          .save(path(table));
+    }
   }
 
   /** Replaces the rows of {@code tableId} under {@code loadId} by {@code rows}, in one commit. */
@@ -294,12 +309,18 @@ public final class Catalogue {
 
   /** Deletes every row of {@code tableId} whose {@code load_id} is one of {@code loadIds}. */
   public void deleteLoads(CatalogueTable table, String tableId, List<String> loadIds) {
-    DeltaTable.forPath(spark, path(table))
-        .delete(
-            functions
-                .col("table_id")
-                .equalTo(tableId)
-                .and(functions.col("load_id").isin(loadIds.toArray())));
+    synchronized (writerOf(table)) {
+      DeltaTable.forPath(spark, path(table))
+          .delete(
+              functions
+                  .col("table_id")
+                  .equalTo(tableId)
+                  .and(functions.col("load_id").isin(loadIds.toArray())));
+    }
+  }
+
+  private Object writerOf(CatalogueTable table) {
+    return WRITERS.computeIfAbsent(path(table), p -> new Object());
   }
 
   /** A SQL string literal with quotes and backslashes escaped. */

@@ -110,6 +110,9 @@ public final class EmbeddedSession {
       confs.put("spark.jars", ExecutorJars.merge(fromSubmit("spark.jars"), ExecutorJars.found()));
     }
     confs.put("spark.ui.enabled", "false");
+    // Tables that load side by side each run their jobs in a pool of their own; FAIR shares the
+    // cores between the pools, so a large Table's jobs do not hold back a small one's.
+    confs.put("spark.scheduler.mode", "FAIR");
     confs.put("spark.ui.showConsoleProgress", "false");
     confs.put("spark.sql.extensions", extensions());
     confs.put(ItemCatalogs.CATALOG_PREFIX + "spark_catalog", DELTA_CATALOG);

@@ -69,6 +69,11 @@ public final class LoadRun {
     return t;
   }
 
+  /** The run's Tables that {@code table} waits for: those it depends on directly. */
+  List<TableDeclaration> dependencies(TableDeclaration table) {
+    return walk.selectedDependencies(table);
+  }
+
   /** Whether {@code table} is not loaded in this run because one of its dependencies stopped. */
   public synchronized boolean stopped(TableDeclaration table) {
     return walk.stoppedBy(table(table.qualifiedName())).isPresent();

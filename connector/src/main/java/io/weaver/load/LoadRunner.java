@@ -16,6 +16,7 @@ import io.weaver.metadata.SqlProgram;
 import io.weaver.metadata.TableBody;
 import io.weaver.metadata.TableDeclaration;
 import io.weaver.metadata.WorkspaceModel;
+import io.weaver.session.SideBySide;
 import io.weaver.session.WeaverConf;
 import io.weaver.staging.SqlStaging;
 import io.weaver.workspace.Form;
@@ -52,13 +53,20 @@ public final class LoadRunner {
   private final Map<Form, Function<TableDeclaration, String>> unavailable = new HashMap<>();
   private Optional<WarehouseLoad> warehouse = Optional.empty();
   private Predicate<String> publishesTogether;
+  private int threads = 1;
 
   public LoadRunner(
       SparkSession spark, WorkspaceModel model, LakehouseLayout layout, Consumer<String> progress) {
     this.spark = spark;
     this.model = model;
     this.layout = layout;
-    this.progress = progress;
+    // Tables that load side by side report from their own threads: one line at a time.
+    this.progress =
+        line -> {
+          synchronized (this) {
+            progress.accept(line);
+          }
+        };
     providers.put(Form.SPARK_SQL, this::sqlStaging);
     this.publishesTogether = item -> WeaverConf.of(spark).publishesTogether(item);
   }
@@ -87,30 +95,68 @@ public final class LoadRunner {
     return this;
   }
 
-  /** Loads every selected Table in dependency order. */
+  /**
+   * Loads every selected Table: side by side when {@link #withThreads} allows more than one, each
+   * Table once everything it depends on has ended; the results in dependency order.
+   */
   public List<LoadResult> load(Predicate<TableDeclaration> selected, boolean waiveGates) {
     LoadRun run = new LoadRun(walk(selected), true);
     List<TableDeclaration> tables = run.tables();
     publishing().beforeLoad(tables);
-    QuietLoadRecords quiet = new QuietLoadRecords();
-    int done = 0;
-    for (TableDeclaration t : tables) {
-      progress.accept("load " + (++done) + "/" + tables.size() + " " + t.qualifiedName());
-      run.ended(
-          t,
-          run.skipped(t)
-              .map(List::of)
-              .orElseGet(
-                  () -> loadTable(t, waiveGates, Optional.empty(), Optional.empty(), quiet)));
-    }
+    QuietLoadRecords quiet = new QuietLoadRecords(tables.size() > 1);
+    // A test's fault points reach the loads it starts, on whichever thread they run.
+    FaultPoints points = FaultPoints.installed();
+    new SideBySide<TableDeclaration>(spark, threads, run::dependencies)
+        .run(
+            tables,
+            t -> {
+              FaultPoints before = FaultPoints.installed();
+              FaultPoints.install(points);
+              try {
+                run.ended(
+                    t,
+                    run.skipped(t)
+                        .map(List::of)
+                        .orElseGet(
+                            () ->
+                                loadTable(
+                                    t, waiveGates, Optional.empty(), Optional.empty(), quiet)));
+              } finally {
+                FaultPoints.install(before);
+              }
+            },
+            (t, ordinal, inFlight) ->
+                progress.accept(startedLine("load", t, ordinal, tables.size(), inFlight)));
     if (!quiet.isEmpty()) {
-      progress.accept("history and state of the loads that changed nothing");
+      progress.accept("history and state of the loads");
     }
     for (String failure : quiet.write()) {
       LOG.warn(failure);
       progress.accept(failure);
     }
     return publishing().afterLoad(run.reportedTables(), run.results());
+  }
+
+  /**
+   * The progress line of a Table that starts: {@code load 3/12 L.P.E}, and, when others run beside
+   * it, how many are in flight.
+   */
+  static String startedLine(
+      String work, TableDeclaration t, int ordinal, int total, List<TableDeclaration> inFlight) {
+    String line = work + " " + ordinal + "/" + total + " " + t.qualifiedName();
+    return inFlight.size() < 2 ? line : line + " (" + inFlight.size() + " in flight)";
+  }
+
+  /**
+   * How many Tables a load runs at once (at least 1; 1 loads them one after another, in dependency
+   * order).
+   */
+  public LoadRunner withThreads(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1: " + threads);
+    }
+    this.threads = threads;
+    return this;
   }
 
   private DependencyWalk<LoadResult> walk(Predicate<TableDeclaration> selected) {
@@ -158,7 +204,7 @@ public final class LoadRunner {
       loaded = loadTable(t, waiveGates, staging, loadTimestamp, null);
       reported = publishing.afterLoadOfOne(t, loaded);
     } else {
-      QuietLoadRecords quiet = new QuietLoadRecords();
+      QuietLoadRecords quiet = new QuietLoadRecords(false);
       loaded = loadTable(t, waiveGates, Optional.empty(), Optional.empty(), quiet);
       for (String failure : quiet.write()) {
         LOG.warn(failure);

@@ -26,4 +26,18 @@ public interface StagingProvider {
   record Context(Instant loadTimestamp, Instant lastLoadTimestamp, Optional<String> bookmark) {}
 
   Staging stage(TableDeclaration table, Context context);
+
+  /**
+   * {@code provider}, staging one Table at a time however many Tables load side by side: for a
+   * runtime that serves one call at a time (a Python worker, a PySpark driver's callbacks). The
+   * rest of each load (diff, write, history) still runs beside the others.
+   */
+  static StagingProvider oneAtATime(StagingProvider provider) {
+    Object lock = new Object();
+    return (table, context) -> {
+      synchronized (lock) {
+        return provider.stage(table, context);
+      }
+    };
+  }
 }

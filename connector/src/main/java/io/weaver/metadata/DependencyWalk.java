@@ -12,7 +12,8 @@ import java.util.function.Predicate;
  * that goes Table by Table (Build, Load, the plan of either): each Table's step ends with a result
  * ({@link #ended}), and a Table one of whose dependencies ended with a result that {@code stops}
  * its dependants is not run ({@link #stoppedBy}) — Load's rule that a failed, refused or skipped
- * Table skips its dependants, not unrelated Tables.
+ * Table skips its dependants, not unrelated Tables. Not safe for threads by itself: a run that
+ * steps Tables side by side guards it ({@code LoadRun}).
  *
  * @param <R> what a Table's step ends with (a load's result, a load's plan, ...)
  */
@@ -21,12 +22,14 @@ public final class DependencyWalk<R> {
   private final List<TableDeclaration> tables;
   private final Predicate<R> stops;
   private final Map<String, R> ended = new HashMap<>();
+  private final Map<String, TableDeclaration> byName = new HashMap<>();
 
   private DependencyWalk(
       DependencyPlan plan, Predicate<TableDeclaration> selected, Predicate<R> stops) {
     this.plan = plan;
     this.tables = plan.order().stream().filter(selected).toList();
     this.stops = stops;
+    tables.forEach(t -> byName.put(t.qualifiedName(), t));
   }
 
   /**
@@ -76,6 +79,18 @@ public final class DependencyWalk<R> {
         .map(ended::get)
         .filter(Objects::nonNull)
         .distinct()
+        .toList();
+  }
+
+  /**
+   * The selected Tables {@code table} depends on directly (a walk that runs Tables side by side
+   * starts {@code table} once these have ended), in edge order.
+   */
+  public List<TableDeclaration> selectedDependencies(TableDeclaration table) {
+    return dependencyIds(table).stream()
+        .distinct()
+        .map(byName::get)
+        .filter(Objects::nonNull)
         .toList();
   }
 

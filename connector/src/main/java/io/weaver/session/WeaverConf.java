@@ -42,6 +42,16 @@ public final class WeaverConf {
   /** Prefix of per-item settings: {@code spark.weaver.item.<Item>.<setting>}. */
   public static final String ITEM_PREFIX = PREFIX + "item.";
 
+  /**
+   * How many Tables a load runs side by side: a whole number from 1 (one after another, in
+   * dependency order) to {@link #MAX_THREADS}, or {@code auto} (the default: {@link #autoThreads}).
+   * The CLI's {@code --threads N} sets it.
+   */
+  public static final String THREADS = PREFIX + "threads";
+
+  /** The most Tables a load runs at once. */
+  public static final int MAX_THREADS = 64;
+
   /** {@code spark.weaver.item.<Item>.catalog}: place the item in an existing Spark catalog. */
   public static final String ITEM_CATALOG_SUFFIX = ".catalog";
 
@@ -228,6 +238,49 @@ public final class WeaverConf {
             + PUBLISH_EACH
             + " (each Table's load is seen as it commits).",
         ErrorFacts.of(ErrorParameter.SETTING, key));
+  }
+
+  /**
+   * {@link #THREADS} (session conf, then {@code weaver.yaml}); {@code auto} or unset gives {@link
+   * #autoThreads} of {@code cores}, the task slots Spark has.
+   *
+   * @throws IllegalArgumentException for anything else than 1 to {@link #MAX_THREADS} or {@code
+   *     auto}
+   */
+  public int threads(int cores) {
+    Optional<String> value = setting(THREADS).map(String::strip);
+    if (value.isEmpty() || value.get().equalsIgnoreCase("auto")) {
+      return autoThreads(cores);
+    }
+    try {
+      int n = Integer.parseInt(value.get());
+      if (n >= 1 && n <= MAX_THREADS) {
+        return n;
+      }
+    } catch (NumberFormatException notANumber) {
+      // refused below, with the setting named
+    }
+    throw new WeaverArgumentException(
+        WeaverErrorClass.WEAVER_INVALID_SETTING,
+        "Setting "
+            + THREADS
+            + " is '"
+            + value.get()
+            + "': write how many Tables load at once, a whole number from 1 (one after another)"
+            + " to "
+            + MAX_THREADS
+            + ", or auto (from the cores Spark has).",
+        ErrorFacts.of(ErrorParameter.SETTING, THREADS));
+  }
+
+  /**
+   * The number of Tables a load runs at once by default: twice the task slots Spark has, at least 2
+   * and at most 16. A small Table's load spends most of its time on the driver and waiting for
+   * small jobs, so more Tables than cores keep the cores busy (docs/performance.md, "Side by
+   * side").
+   */
+  public static int autoThreads(int cores) {
+    return Math.max(2, Math.min(16, 2 * cores));
   }
 
   /** The workspace: explicit, else {@link #WORKSPACE}, else {@code .}. */

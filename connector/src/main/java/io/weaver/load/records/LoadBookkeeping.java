@@ -78,6 +78,14 @@ public final class LoadBookkeeping {
   }
 
   public State state(String tableId) {
+    return state(tableId, true);
+  }
+
+  /**
+   * The Table's state; {@code warm}: its overwrite follows in this load, so the state table's file
+   * list is computed ahead (off when the call writes every Table's state together at its end).
+   */
+  public State state(String tableId, boolean warm) {
     String path = catalogue.path(CatalogueTable.LOAD_STATE);
     Optional<DeltaLogProbe> latest = DeltaLogProbe.at(catalogue.spark(), path);
     if (latest.isEmpty()) {
@@ -89,7 +97,7 @@ public final class LoadBookkeeping {
         || known.version() != probe.version()
         || !known.tableUuid().equals(probe.tableUuid())) {
       known = read(path, probe);
-    } else {
+    } else if (warm) {
       // The state's overwrite at the end of the load needs this version's file list (a Spark job
       // over the state table's log): computed on a thread of its own, it overlaps staging and the
       // diff instead of adding to the load's start or end (a tiny load spent 1-3 s on it here).

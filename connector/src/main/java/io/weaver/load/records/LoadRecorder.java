@@ -36,8 +36,12 @@ public final class LoadRecorder {
     this.quiet = quiet;
   }
 
+  /**
+   * The Table's state. When this load writes its state itself (not kept for the call's end), the
+   * state table's file list for that write is computed ahead, beside the load.
+   */
   public LoadBookkeeping.State state() {
-    return books.state(tableId);
+    return books.state(tableId, quiet.map(q -> !q.keepsCommitted()).orElse(true));
   }
 
   public void state(LoadBookkeeping.State state) {
@@ -96,12 +100,13 @@ public final class LoadRecorder {
             bookmark,
             outcome.committed() ? sequence : before.sequence());
     if (quiet.isPresent()
-        && !outcome.committed()
+        && (!outcome.committed() || quiet.get().keepsCommitted())
         && outcome.counts().quarantined() == 0
         && !countsWritten) {
-      // It succeeded without writing (no changes, or no work): its records join those of the
-      // call's other quiet loads. A load that quarantined rows wrote them, so it records itself
-      // now (rows without a history row are an unfinished load's, see QuarantineRecords).
+      // It succeeded without writing (no changes, or no work), or committed in a call of several
+      // Tables: its records join those of the call's other loads (QuietLoadRecords says why
+      // nothing is lost). A load that quarantined rows wrote them, so it records itself now (rows
+      // without a history row are an unfinished load's, see QuarantineRecords).
       quiet.get().add(catalogue, tableId, result, after);
       return;
     }

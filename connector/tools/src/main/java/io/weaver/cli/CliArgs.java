@@ -25,7 +25,8 @@ final class CliArgs {
           "--item",
           "--table",
           "--limit",
-          "--out");
+          "--out",
+          "--threads");
 
   /** Options that are switches. */
   static final Set<String> SWITCHES =

@@ -30,6 +30,10 @@ final class Progress extends SparkListener implements Consumer<String>, AutoClos
   private volatile String step = "";
   private int drawn;
 
+  /** The Spark jobs the command ran (printed at its end: what its work cost). */
+  private final java.util.concurrent.atomic.AtomicInteger jobs =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   private Progress(PrintStream err, boolean quiet, boolean terminal) {
     this.err = err;
     this.quiet = quiet;
@@ -80,6 +84,7 @@ final class Progress extends SparkListener implements Consumer<String>, AutoClos
 
   @Override
   public void onJobStart(SparkListenerJobStart job) {
+    jobs.incrementAndGet();
     String description =
         job.properties() == null ? null : job.properties().getProperty("spark.job.description");
     String next = stepOf(description);
@@ -161,7 +166,15 @@ final class Progress extends SparkListener implements Consumer<String>, AutoClos
       ticker.shutdownNow();
     }
     if (spark != null) {
+      // Spark delivers listener events on its own thread: the last jobs' may still be queued.
+      try {
+        spark.sparkContext().listenerBus().waitUntilEmpty(2_000);
+      } catch (Exception notDrained) {
+        // the count may miss the last jobs' events
+      }
       spark.sparkContext().removeSparkListener(this);
+      line("weaver: " + jobs.get() + " Spark jobs");
+      spark = null;
     }
     if (drawn > 0) {
       err.print("\r" + " ".repeat(drawn) + "\r");

@@ -123,6 +123,7 @@ final class SessionSupport {
     SparkSession spark = EmbeddedSession.create(lakehouse, model.items(), args.value("--master"));
     ClassArchiveMark.sparkStarted();
     progress.follow(spark);
+    threads().ifPresent(n -> spark.conf().set(WeaverConf.THREADS, Integer.toString(n)));
     // The files were checked before Spark started (checkedModel); a command does not scan them
     // again.
     return new WeaverWorkspace(spark, workspace, lakehouse.toString(), progress).checkedAs(model);
@@ -162,6 +163,28 @@ final class SessionSupport {
   interface Attached extends AutoCloseable {
     @Override
     void close();
+  }
+
+  /** {@code --threads N}, checked. */
+  private Optional<Integer> threads() {
+    Optional<String> given = args.value("--threads");
+    if (given.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      int n = Integer.parseInt(given.get().strip());
+      if (n >= 1 && n <= WeaverConf.MAX_THREADS) {
+        return Optional.of(n);
+      }
+    } catch (NumberFormatException notANumber) {
+      // refused below
+    }
+    throw new UsageException(
+        "--threads must be a whole number from 1 (one Table after another) to "
+            + WeaverConf.MAX_THREADS
+            + ", not '"
+            + given.get()
+            + "'");
   }
 
   Scope scope() {

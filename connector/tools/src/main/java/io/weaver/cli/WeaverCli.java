@@ -20,8 +20,8 @@ public final class WeaverCli {
       commands:
         check      validate every declaration (no Spark job); prints findings
         build      create and update the tables and the catalogue (--item, --table, --allow-destructive)
-        load       load tables (--item, --table, --waive-stability-gates)
-        run        the whole job: check, build, then load (what the README runs)
+        load       load tables (--item, --table, --waive-stability-gates, --threads N)
+        run        the whole job: check, build, then load (what the README runs; --threads N)
         plan       what run would do, nothing written (--item, --table, --allow-destructive,
                    --waive-stability-gates); exit 1 when a Table would be refused or fail
         test       run generated and authored tests
@@ -37,6 +37,8 @@ public final class WeaverCli {
         --lakehouse DIR       the lakehouse root (default: <workspace>/.weaver/lakehouse)
         --format text|json    output format (default: text); json prints one document on stdout
         --master URL          Spark master (default: local[*])
+        --threads N           how many Tables load at once, 1 to 64 (load, run; default: twice
+                              Spark's cores, 2 to 16; 1 loads them one after another)
         --spark 4.0|4.1|4.2   the Spark line, with its artifact (bin/weaver; default 4.1; built on
                               first use; or WEAVER_SPARK)
         --quiet               only errors on stderr: no progress (Tables done, steps, stage bar),
@@ -88,11 +90,12 @@ public final class WeaverCli {
           yield BuildCommand.run(parsed, out, err);
         }
         case "load" -> {
-          parsed.allowOnly("--item", "--table", "--waive-stability-gates");
+          parsed.allowOnly("--item", "--table", "--waive-stability-gates", "--threads");
           yield LoadCommand.run(parsed, out, err);
         }
         case "run" -> {
-          parsed.allowOnly("--item", "--table", "--allow-destructive", "--waive-stability-gates");
+          parsed.allowOnly(
+              "--item", "--table", "--allow-destructive", "--waive-stability-gates", "--threads");
           yield RunCommand.run(parsed, out, err);
         }
         case "plan" -> {
