@@ -44,7 +44,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * finished, and a round stopped by a "killed" load (a stop after a Table's commit, while others ran
  * beside it) is made good by the next round, each load recorded once.
  *
- * <p>Rounds: {@code -Dweaver.sideBySide.rounds=N} (default 4: a gate refusal in round 2, a stop in round 3, the stop made good in round 4).
+ * <p>Rounds: {@code -Dweaver.sideBySide.rounds=N} (default 4: a gate refusal in round 2, a stop in
+ * round 3, the stop made good in round 4).
  */
 class SideBySideLoadTest {
   @RegisterExtension final WeaverFixture alone = WeaverFixture.item("SbsOne");
