@@ -80,8 +80,15 @@ public final class Catalogue {
 
   /** Creates {@code table} when missing, else adds the columns it lacks ({@link #ensureTables}). */
   public void ensureTable(CatalogueTable table) {
+    // One read of each table's log answers both questions: does it exist, what columns has it.
+    Optional<StructType> seen = DeltaLogs.schema(spark, path(table));
+    if (seen.isPresent() && missing(table, seen.get()).isEmpty()) {
+      // The usual case, at every load's start: no lock, so a load never waits here for another's
+      // long replacing commit (a quarantine's rows).
+      return;
+    }
     synchronized (writerOf(table)) {
-      // One read of each table's log answers both questions: does it exist, what columns has it.
+      // Read again under the lock: a load beside this one may have just created it.
       Optional<StructType> present = DeltaLogs.schema(spark, path(table));
       if (present.isEmpty()) {
         var builder =
