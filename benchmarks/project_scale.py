@@ -148,22 +148,18 @@ def measure(binary, work, k, threads, rows, change, seed):
     # The warm process starts (and moves to this lakehouse) outside the timed calls.
     weaver(binary, ws, "sql", "select 1")
     out = {"tables": 2 * k, "threads": threads}
-    t, jobs, stdout = weaver(binary, ws, "run", "--threads", threads_arg(threads))
+    t, jobs, stdout = weaver(binary, ws, "run", "--threads", str(threads))
     out["run"] = {"seconds": t, "jobs": jobs, "statuses": statuses(stdout)}
     lake_files = os.path.join(ws, ".weaver", "lakehouse", ITEM, "Files", "landing")
     for i in range(k):
         data[i] = changed(rng, data[i], change)
         write_rows(os.path.join(lake_files, f"t{i:04d}", "data.csv"), data[i])
-    t, jobs, stdout = weaver(binary, ws, "load", "--threads", threads_arg(threads))
+    t, jobs, stdout = weaver(binary, ws, "load", "--threads", str(threads))
     out["changed"] = {"seconds": t, "jobs": jobs, "statuses": statuses(stdout)}
-    t, jobs, stdout = weaver(binary, ws, "load", "--threads", threads_arg(threads))
+    t, jobs, stdout = weaver(binary, ws, "load", "--threads", str(threads))
     out["unchanged"] = {"seconds": t, "jobs": jobs, "statuses": statuses(stdout)}
     shutil.rmtree(ws, ignore_errors=True)
     return out
-
-
-def threads_arg(threads):
-    return str(threads)
 
 
 def main():

@@ -2,9 +2,11 @@ package io.weaver.session;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -92,7 +94,7 @@ public final class SideBySide<T> {
     for (int i = 1; i <= threads; i++) {
       freeSlots.add(i);
     }
-    java.util.Map<T, Integer> slotOf = new java.util.HashMap<>();
+    Map<T, Integer> slotOf = new HashMap<>();
     Throwable failure = null;
     int ordinal = 0;
     try {
